@@ -1,0 +1,27 @@
+"""The errors letterplay raises for bad input and impossible requests.
+
+Every message is one line meant for a person: the command line prints it as is on stderr and exits
+with status 2, so a message names the offending input and, where it helps, what to do instead.
+"""
+
+from __future__ import annotations
+
+
+class LetterplayError(Exception):
+    """Bad input or an impossible request; ``str(error)`` is a one-line message for a person."""
+
+
+class LexiconError(LetterplayError):
+    """A word list that cannot be read, found, installed or verified."""
+
+
+class InputError(LetterplayError):
+    """Puzzle input that breaks the rules: non-letters, wrong letter counts, bad options."""
+
+
+class UnknownWordError(InputError):
+    """A word the puzzle needs that is not in the lexicon."""
+
+
+class NoSolutionError(LetterplayError):
+    """A well-formed puzzle or request that has no answer (for example, disconnected targets)."""

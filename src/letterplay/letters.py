@@ -1,0 +1,188 @@
+"""The letter-set vocabulary every puzzle shares.
+
+- A *term* is a word's letters in sorted order: ``ride`` → ``deir``. Anagrams share a term.
+- A *letter mask* is the set of a word's distinct letters as a 26-bit integer, bit 0 for ``a``:
+  ``ride`` → d, e, i, r. Spelling Bee and Letter Boxed reason about masks.
+- A *letter-count vector* has 26 entries, how many times each letter occurs.
+- A *letter set* is written for people as its upper-case sorted letters: ``"AEGINRT"``.
+
+:class:`LetterIndex` holds all of these for a whole lexicon as numpy arrays, computed in bulk
+(no per-word Python loop) and cached on disk by the lexicon's identity, so a second process gets
+enable1 and its index in a fraction of a second.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from letterplay import cache
+from letterplay.errors import InputError
+
+if TYPE_CHECKING:
+    from letterplay.lexicon import Lexicon
+
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+PAD = 255  # fills the letter codes of a word beyond its length
+INDEX_VERSION = 1  # bump when LetterIndex's arrays change meaning
+
+_BITS = np.left_shift(np.uint32(1), np.arange(26, dtype=np.uint32))
+
+
+# ----------------------------------------------------------------------------- one word
+
+
+def term(word: str) -> str:
+    """A word's *term*: its letters in sorted order (``ride`` → ``deir``)."""
+    return "".join(sorted(word))
+
+
+def letter_mask(letters: Iterable[str]) -> int:
+    """The 26-bit mask of a set of letters (``"ride"`` → bits of d, e, i, r)."""
+    mask = 0
+    for ch in letters:
+        mask |= 1 << (ord(ch) - 97)
+    return mask
+
+
+def mask_letters(mask: int) -> str:
+    """The upper-case sorted letters of a mask, as letter sets are shown (``"DEIR"``)."""
+    return "".join(ALPHABET[i].upper() for i in range(26) if mask >> i & 1)
+
+
+def letter_counts(word: str) -> np.ndarray:
+    """A word's 26-entry letter-count vector (uint8)."""
+    codes = np.frombuffer(word.encode("ascii"), dtype=np.uint8) - 97
+    return np.bincount(codes, minlength=26).astype(np.uint8)
+
+
+def popcount(masks: np.ndarray) -> np.ndarray:
+    """Number of letters in each mask of an integer array (vectorised)."""
+    m = np.asarray(masks).astype(np.uint32)
+    m = m - ((m >> 1) & 0x55555555)
+    m = (m & 0x33333333) + ((m >> 2) & 0x33333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F
+    return ((m * np.uint32(0x01010101)) >> 24).astype(np.uint8)
+
+
+def parse_letters(text: str, what: str = "letters") -> str:
+    """Lower-case ``text`` and check it is only a–z letters; raise :class:`InputError` if not."""
+    letters = text.strip().lower()
+    if not letters or not letters.isascii() or not letters.isalpha():
+        raise InputError(f"{what} must be letters a–z, got {text!r}")
+    return letters
+
+
+# ----------------------------------------------------------------------------- a whole lexicon
+
+
+@dataclass(frozen=True, eq=False)
+class LetterIndex:
+    """Terms, masks, letter counts and letter codes of every word of a lexicon, as numpy arrays.
+
+    Row ``i`` of every array describes ``lexicon.words[i]``.
+
+    - ``lengths``  (N,) int16: word lengths.
+    - ``codes``    (N, L) uint8: letters as 0..25, padded with :data:`PAD` (L = longest word).
+    - ``masks``    (N,) uint32: letter masks.
+    - ``counts``   (N, 26) uint8: letter-count vectors.
+    - ``term_ids`` (N,) int32: each word's row in ``terms``.
+    - ``terms``    (T,) bytes ``S{L}``: the distinct terms, sorted; ``term_words`` inverts
+      ``term_ids`` lazily.
+    """
+
+    sha256: str
+    lengths: np.ndarray
+    codes: np.ndarray
+    masks: np.ndarray
+    counts: np.ndarray
+    term_ids: np.ndarray
+    terms: np.ndarray
+
+    FIELDS = ("lengths", "codes", "masks", "counts", "term_ids", "terms")
+
+    @classmethod
+    def for_lexicon(cls, lexicon: Lexicon) -> LetterIndex:
+        """The index of ``lexicon``, from the disk cache when a valid entry exists."""
+        key = f"{lexicon.sha256}:letterindex-v{INDEX_VERSION}"
+        if len(lexicon) < 2000:  # tiny lists build faster than a file is read
+            return cls.build(lexicon.words, lexicon.sha256)
+        arrays = cache.load("letterindex", key)
+        index = cls._from_arrays(lexicon, arrays) if arrays is not None else None
+        if index is None:
+            index = cls.build(lexicon.words, lexicon.sha256)
+            cache.store("letterindex", key, {f: getattr(index, f) for f in cls.FIELDS})
+        return index
+
+    @classmethod
+    def _from_arrays(cls, lexicon: Lexicon, arrays: dict[str, np.ndarray]) -> LetterIndex | None:
+        if set(arrays) != set(cls.FIELDS):
+            return None
+        n = len(lexicon)
+        shapes_ok = (
+            arrays["lengths"].shape == (n,)
+            and arrays["codes"].shape[0] == n
+            and arrays["masks"].shape == (n,)
+            and arrays["counts"].shape == (n, 26)
+            and arrays["term_ids"].shape == (n,)
+        )
+        return cls(lexicon.sha256, **arrays) if shapes_ok else None
+
+    @classmethod
+    def build(cls, words: Sequence[str], sha256: str = "") -> LetterIndex:
+        """Compute the index of normalised ``words`` with array operations only."""
+        blob = np.frombuffer(("\n".join(words) + "\n").encode("ascii"), dtype=np.uint8)
+        newlines = np.flatnonzero(blob == 10)
+        starts = np.concatenate(([0], newlines[:-1] + 1))
+        lengths = (newlines - starts).astype(np.int16)
+        letters = blob[blob != 10] - 97  # every letter of every word, word after word
+        n, width = len(words), int(lengths.max())
+        word_of = np.repeat(np.arange(n, dtype=np.int64), lengths)
+        first = np.concatenate(([0], np.cumsum(lengths[:-1], dtype=np.int64)))
+        column = np.arange(len(letters)) - np.repeat(first, lengths)
+
+        codes = np.full((n, width), PAD, dtype=np.uint8)
+        codes[word_of, column] = letters
+        masks = np.bitwise_or.reduceat(_BITS[letters], first).astype(np.uint32)
+        counts = np.bincount(word_of * 26 + letters, minlength=n * 26)
+        counts = counts.reshape(n, 26).astype(np.uint8)
+
+        # A word's term: sort its letters by (word, letter), then write them back row by row.
+        sorted_letters = (np.sort(word_of * 32 + letters) % 32).astype(np.uint8)
+        spelled = np.zeros((n, width), dtype=np.uint8)
+        spelled[word_of, column] = sorted_letters + 97
+        terms, term_ids = np.unique(spelled.view(f"S{width}").ravel(), return_inverse=True)
+        return cls(sha256, lengths, codes, masks, counts, term_ids.astype(np.int32), terms)
+
+    @property
+    def n_terms(self) -> int:
+        """How many distinct terms the lexicon has."""
+        return len(self.terms)
+
+    def term_text(self, term_id: int) -> str:
+        """The term with row ``term_id`` as a string."""
+        return self.terms[term_id].decode("ascii")
+
+    def term_lengths(self) -> np.ndarray:
+        """Length of every term (int16), aligned with ``terms``."""
+        return np.char.str_len(self.terms).astype(np.int16)
+
+    def term_counts(self) -> np.ndarray:
+        """Letter-count vector of every term (T, 26), aligned with ``terms``."""
+        first_word = np.zeros(self.n_terms, dtype=np.int64)
+        first_word[self.term_ids[::-1]] = np.arange(len(self.term_ids))[::-1]
+        return self.counts[first_word]
+
+    def term_words(self) -> tuple[np.ndarray, np.ndarray]:
+        """Words grouped by term: ``(order, starts)``; the words of term ``t`` are
+        ``order[starts[t]:starts[t + 1]]`` (word rows, in lexicon order)."""
+        order = np.argsort(self.term_ids, kind="stable")
+        starts = np.searchsorted(self.term_ids[order], np.arange(self.n_terms + 1))
+        return order, starts
+
+    def encode(self, word: str) -> np.ndarray:
+        """Letter codes (0..25) of one word, as in a row of ``codes`` without padding."""
+        return np.frombuffer(word.encode("ascii"), dtype=np.uint8) - 97

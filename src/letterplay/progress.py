@@ -1,0 +1,17 @@
+"""Progress reporting from the library without printing.
+
+Long computations accept ``progress: ProgressCallback | None`` and call it as
+``progress(description, done, total)``; the command line turns those calls into a progress bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+ProgressCallback = Callable[[str, int, int], None]
+
+
+def report(progress: ProgressCallback | None, description: str, done: int, total: int) -> None:
+    """Call ``progress`` if there is one."""
+    if progress is not None:
+        progress(description, done, total)

@@ -1,0 +1,79 @@
+"""Shared test fixtures.
+
+Tests never touch the user's own letterplay folders: the data and cache dirs point into a
+temporary folder for the whole session. Tests that need enable1 take the ``enable1`` fixture,
+which reads it from ``$LETTERPLAY_DATA`` (or ``../shared/data`` beside the project). When the
+data is missing those tests are skipped on a developer's machine but fail under ``CI=true``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _find_data_dir() -> Path | None:
+    candidates = [os.environ.get("LETTERPLAY_DATA"), str(ROOT.parent / "shared" / "data")]
+    for candidate in candidates:
+        if candidate and (Path(candidate) / "enable1.txt").is_file():
+            return Path(candidate).resolve()
+    return None
+
+
+DATA_DIR = _find_data_dir()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def isolated_dirs(tmp_path_factory: pytest.TempPathFactory):
+    """Point letterplay's user data and cache dirs at temporary folders for the session."""
+    saved = {k: os.environ.get(k) for k in ("LETTERPLAY_HOME", "LETTERPLAY_CACHE", "LETTERPLAY_DATA")}
+    os.environ["LETTERPLAY_HOME"] = str(tmp_path_factory.mktemp("home"))
+    os.environ["LETTERPLAY_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    if DATA_DIR is not None:
+        os.environ["LETTERPLAY_DATA"] = str(DATA_DIR)
+    else:
+        os.environ.pop("LETTERPLAY_DATA", None)
+    yield
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
+@pytest.fixture(scope="session")
+def data_dir() -> Path:
+    """The shared data folder (enable1, Spelling Bee puzzles, PACE instances)."""
+    if DATA_DIR is None:
+        message = "shared data not found: set LETTERPLAY_DATA to the folder holding enable1.txt"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return DATA_DIR
+
+
+@pytest.fixture(scope="session")
+def enable1(data_dir: Path):
+    """The enable1 lexicon (172,820 words), loaded once per session."""
+    from letterplay.lexicon import Lexicon
+
+    return Lexicon.from_file(data_dir / "enable1.txt", name="enable1")
+
+
+@pytest.fixture
+def cli():
+    """Run the ``letterplay`` command in-process: ``cli("bee", "solve", ...)`` → click Result."""
+    from click.testing import CliRunner
+
+    from letterplay.cli import main
+
+    runner = CliRunner()
+
+    def run(*args: str, input: str | None = None):
+        return runner.invoke(main, [str(a) for a in args], input=input, catch_exceptions=False)
+
+    return run
