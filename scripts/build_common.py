@@ -28,9 +28,7 @@ from pathlib import Path
 import wordfreq
 
 MIN_ZIPF = 3.0
-OTHER_LANGUAGES = (
-    "cs da de es fi fr hu id it nb nl pl pt ro sv tr".split()
-)
+OTHER_LANGUAGES = "cs da de es fi fr hu id it nb nl pl pt ro sv tr".split()
 NAME_LANGUAGES = 6
 TARGET = Path(__file__).resolve().parent.parent / "src" / "letterplay" / "data" / "common.txt"
 
@@ -66,7 +64,8 @@ def main() -> None:
     words = common_words()
     header = [
         f"# letterplay 'common' lexicon: {len(words)} words",
-        f"# derived from wordfreq {version('wordfreq')} English 'best' list by scripts/build_common.py",
+        f"# derived from wordfreq {version('wordfreq')} English 'best' list",
+        "# by scripts/build_common.py",
         f"# rules: a-z, 2+ letters, Zipf >= {MIN_ZIPF}, has a vowel, not i/v/x only,",
         f"# no letter thrice in a row, not as frequent in {NAME_LANGUAGES}+ other languages",
     ]

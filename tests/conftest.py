@@ -30,7 +30,8 @@ DATA_DIR = _find_data_dir()
 @pytest.fixture(scope="session", autouse=True)
 def isolated_dirs(tmp_path_factory: pytest.TempPathFactory):
     """Point letterplay's user data and cache dirs at temporary folders for the session."""
-    saved = {k: os.environ.get(k) for k in ("LETTERPLAY_HOME", "LETTERPLAY_CACHE", "LETTERPLAY_DATA")}
+    names = ("LETTERPLAY_HOME", "LETTERPLAY_CACHE", "LETTERPLAY_DATA")
+    saved = {name: os.environ.get(name) for name in names}
     os.environ["LETTERPLAY_HOME"] = str(tmp_path_factory.mktemp("home"))
     os.environ["LETTERPLAY_CACHE"] = str(tmp_path_factory.mktemp("cache"))
     if DATA_DIR is not None:

@@ -1,9 +1,10 @@
 """Lexicons: the word lists every puzzle is played over.
 
 A *lexicon* is an immutable, normalised list of words: lower-case a–z only, de-duplicated and
-sorted. Its *identity* is the sha256 of those words joined with ``\\n`` plus a trailing ``\\n``, so a
-CRLF, upper-case or shuffled copy of a list has the same identity as the list itself; every result
-letterplay gives names the lexicon it came from by name, word count and identity.
+sorted. Its *identity* is the sha256 of those words joined with ``\\n`` plus a trailing
+``\\n``, so a CRLF, upper-case or shuffled copy of a list has the same identity as the list
+itself; every result letterplay gives names the lexicon it came from by name, word count and
+identity.
 
 The *catalog* names lexicons:
 
@@ -81,7 +82,7 @@ class Lexicon:
         path = Path(path)
         words, skipped = normalise_text(read_text(path))
         if not words:
-            raise LexiconError(f"{path}: no valid words (only lower- or upper-case a–z words count)")
+            raise LexiconError(f"{path}: no valid words (only words of letters a–z count)")
         return cls(name or path.stem, words, identity(words), str(path), skipped)
 
     def __len__(self) -> int:
@@ -361,7 +362,9 @@ def default_notice() -> str | None:
     """The one-line notice to show when the default falls back to ``common``, else None."""
     if find(DEFAULT):
         return None
-    return f"note: {DEFAULT} is not installed, using the bundled '{BUNDLED}' list; " + install_hint()
+    return f"note: {DEFAULT} is not installed, using the bundled '{BUNDLED}' list; " + (
+        install_hint()
+    )
 
 
 def install(name: str, source: str | Path, force: bool = False) -> tuple[Lexicon, Path]:
