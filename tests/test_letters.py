@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 import pytest
 
@@ -73,7 +75,7 @@ def test_vectorised_index_matches_word_by_word():
         assert (row[len(word):] == PAD).all()
         assert index.encode(word).tolist() == row[: len(word)].tolist()
     order, starts = index.term_words()
-    groups = [sorted(words[j] for j in order[a:b]) for a, b in zip(starts, starts[1:])]
+    groups = [sorted(words[j] for j in order[a:b]) for a, b in pairwise(starts)]
     assert ["ab", "ba"] in groups and ["dire", "ride"] in groups and ["tired", "tried"] in groups
     counts = index.term_counts()
     assert counts.shape == (index.n_terms, 26)
