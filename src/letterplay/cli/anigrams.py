@@ -1,0 +1,286 @@
+"""``letterplay anigrams``: longest chains, game counts and tables, chains from a word, games to
+play and checks of a player's chain."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import click
+from rich.table import Table
+
+from letterplay import anigrams as ag
+from letterplay.cli.common import emit, force_option, lexicon_line, output_file, puzzle_options
+from letterplay.errors import InputError
+from letterplay.lexicon import Lexicon
+
+MAX_LISTED = 100_000  # more longest chains than this go to a file, not the screen or JSON
+
+
+def anigram_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``@puzzle_options`` plus ``--min-zipf`` (only words at least that common) and
+    ``--one-letter`` (add the words ``a`` and ``i``)."""
+
+    @puzzle_options
+    @click.option(
+        "--min-zipf",
+        type=float,
+        default=None,
+        metavar="Z",
+        help="Use only words with a wordfreq Zipf frequency of at least Z (3 = everyday words).",
+    )
+    @click.option(
+        "--one-letter",
+        is_flag=True,
+        help="Add the one-letter words 'a' and 'i' (not in enable1) so chains can start at 1.",
+    )
+    @functools.wraps(command)
+    def wrapper(
+        *args: Any, lexicon: Lexicon, min_zipf: float | None, one_letter: bool, **kwargs: Any
+    ) -> Any:
+        if min_zipf is not None:
+            lexicon = ag.common_words(lexicon, min_zipf)
+        if one_letter:
+            lexicon = ag.with_one_letter_words(lexicon)
+        return command(*args, lexicon=lexicon, **kwargs)
+
+    return wrapper
+
+
+start_option = click.option(
+    "--start", default=ag.RIDDLER_START, show_default=True, help="Letters of the first word."
+)
+end_option = click.option(
+    "--end", default=ag.RIDDLER_END, show_default=True, help="Letters of the last word."
+)
+
+
+def _count(n: int, thing: str) -> str:
+    """``1 game``, ``4,510,515 games``."""
+    return f"{n:,} {thing}" if n == 1 else f"{n:,} {thing}s"
+
+
+@click.group()
+def anigrams() -> None:
+    """Anigrams: nested anagram chains (ride, dried, riddle…), games and their counts."""
+
+
+def _chain_lines(chain: ag.Chain) -> list[str]:
+    added = ["", *chain.added()]
+    lines = []
+    for i, t in enumerate(chain.terms):
+        plus = f"+{added[i].upper()}" if added[i] else "  "
+        others = ", ".join(w for w in chain.words[i] if w != chain.shown[i])
+        also = f"  [dim](also {others})[/]" if others else ""
+        lines.append(
+            f"{i + 1:3}. {plus} {t.upper():<{len(chain.terms[-1])}}  "
+            f"[bold]{chain.shown[i]}[/]{also}"
+        )
+    return lines
+
+
+@anigrams.command()
+@start_option
+@click.option("--all", "list_all", is_flag=True, help="List every longest chain.")
+@click.option(
+    "--output",
+    metavar="FILE.txt",
+    default=None,
+    help="With --all: write the chains to FILE.txt, one per line, instead of showing them.",
+)
+@force_option
+@anigram_options
+def longest(
+    lexicon: Lexicon, as_json: bool, start: int, list_all: bool, output: str | None, force: bool
+) -> None:
+    """A longest chain from START-letter words, its terminals and how many longest chains exist.
+
+    Chains are counted as sequences of terms (anagrams are the same chain).
+    """
+    if output is not None and not list_all:
+        raise InputError("--output needs --all")
+    path = output_file(output, force, (".txt",)) if output is not None else None
+    result = ag.longest_chains(lexicon, start)
+    if list_all and path is None and result.count > MAX_LISTED:
+        raise InputError(
+            f"{result.count:,} longest chains are too many to show; use --output FILE.txt"
+        )
+    data = result.to_dict()
+    chains = ag.iter_longest_chains(lexicon, start) if list_all else iter(())
+    if path is not None:
+        with path.open("w", encoding="ascii") as f:
+            for chain in chains:
+                f.write(" ".join(chain.shown) + "\n")
+        data["output"] = str(path)
+    elif list_all and as_json:
+        data["chains"] = [list(chain.shown) for chain in chains]
+
+    def render(console) -> None:
+        console.print(
+            f"Longest chain from {start}-letter words: [bold]{result.length}[/] words; "
+            f"{_count(result.count, 'longest chain')} (distinct term sequences) in "
+            f"{lexicon_line(lexicon)}"
+        )
+        console.print("terminals: " + ", ".join(result.terminals))
+        for line in _chain_lines(result.chain):
+            console.print(line)
+        if path is not None:
+            console.print(f"wrote {result.count:,} chains to {path}")
+        elif list_all:
+            lines = (" ".join(chain.shown) + "\n" for chain in chains)
+            if console.is_terminal:
+                click.echo_via_pager(lines)
+            else:
+                for line in lines:
+                    click.echo(line, nl=False)
+
+    emit(data, lexicon, as_json, render)
+
+
+@anigrams.command()
+@start_option
+@end_option
+@click.option(
+    "--from",
+    "origin",
+    metavar="TERM",
+    default=None,
+    help="Only the games from this word (or its letters in any order); its length is the start.",
+)
+@click.option(
+    "--to",
+    "target",
+    metavar="TERM",
+    default=None,
+    help="Only the games ending at this word (or its letters); its length is the end.",
+)
+@anigram_options
+def count(
+    lexicon: Lexicon,
+    as_json: bool,
+    start: int,
+    end: int,
+    origin: str | None,
+    target: str | None,
+) -> None:
+    """How many games run from START-letter to END-letter words (Riddler: 4 to 9).
+
+    A game is a sequence of terms: anagrams of a word do not make new games.
+    """
+    result = ag.count_games(lexicon, start, end, origin, target)
+
+    def render(console) -> None:
+        source = (
+            f"the term {result.origin.upper()}" if result.origin else f"{result.start}-letter terms"
+        )
+        goal = f"the term {result.target.upper()}" if result.target else f"{result.end} letters"
+        console.print(
+            f"[bold]{_count(result.games, 'game')}[/] from {source} to {goal} in "
+            f"{lexicon_line(lexicon)}"
+        )
+
+    emit(result.to_dict(), lexicon, as_json, render)
+
+
+@anigrams.command()
+@start_option
+@click.option("--plot", metavar="FILE.png|svg", default=None, help="Draw the table as a bar chart.")
+@force_option
+@anigram_options
+def table(lexicon: Lexicon, as_json: bool, start: int, plot: str | None, force: bool) -> None:
+    """Games from START-letter words by terminus length, up to the first length with none."""
+    path = output_file(plot, force, (".svg", ".png")) if plot is not None else None
+    result = ag.game_table(lexicon, start)
+    data = result.to_dict()
+    if path is not None:
+        from letterplay.draw.anigrams import draw_game_table
+
+        draw_game_table(result, path, lexicon.name)
+        data["plot"] = str(path)
+
+    def render(console) -> None:
+        grid = Table("terminus length", "games", title=f"Games from {start}-letter terms")
+        for length, games in result.by_terminus_length.items():
+            grid.add_row(str(length), f"{games:,}")
+        console.print(grid)
+        console.print(lexicon_line(lexicon))
+        if path is not None:
+            console.print(f"wrote {path}")
+
+    emit(data, lexicon, as_json, render)
+
+
+@anigrams.command()
+@click.argument("word")
+@anigram_options
+def chain(lexicon: Lexicon, as_json: bool, word: str) -> None:
+    """The longest chain from WORD's letters, with every word each term unscrambles to."""
+    result = ag.chain_from(lexicon, word)
+
+    def render(console) -> None:
+        console.print(
+            f"Longest chain from {result.origin.upper()}: [bold]{result.length}[/] words; "
+            f"{_count(result.count, 'longest chain')}; terminals: {', '.join(result.terminals)}"
+        )
+        for line in _chain_lines(result.chain):
+            console.print(line)
+
+    emit(result.to_dict(), lexicon, as_json, render)
+
+
+@anigrams.command()
+@click.option("--seed", type=int, default=None, help="Seed for a reproducible game.")
+@start_option
+@end_option
+@click.option("--answers", is_flag=True, help="Show the words of every step.")
+@anigram_options
+def play(
+    lexicon: Lexicon, as_json: bool, seed: int | None, start: int, end: int, answers: bool
+) -> None:
+    """A random game (every game equally likely): unscramble the start letters, then add one
+    letter at a time."""
+    game = ag.play(lexicon, seed, start, end)
+
+    def render(console) -> None:
+        console.print(
+            f"Anigrams game (seed {game.seed}, one of {_count(game.games, 'game')}, "
+            f"{lexicon_line(lexicon)})"
+        )
+        added = [None, *game.chain.added()]
+        for i, t in enumerate(game.chain.terms):
+            verb, letters = ("unscramble", game.scrambled) if i == 0 else ("add", added[i])
+            pad = " " * (len(game.scrambled) - len(letters))
+            answer = f"  → {', '.join(game.chain.words[i])}" if answers else ""
+            console.print(
+                f"{i + 1}. {verb:>10} [bold]{letters.upper()}[/]{pad}  ({len(t)} letters){answer}"
+            )
+        if not answers:
+            console.print(f"[dim]answers: add --answers (same --seed {game.seed})[/]")
+
+    emit(game.to_dict(answers), lexicon, as_json, render)
+
+
+@anigrams.command()
+@click.argument("words", nargs=-1, required=True)
+@anigram_options
+def check(lexicon: Lexicon, as_json: bool, words: tuple[str, ...]) -> None:
+    """Check a player's chain WORD WORD …: which step breaks, and why.
+
+    Exits 0 whether or not the chain is valid (see "valid" in --json).
+    """
+    result = ag.check_chain(lexicon, words)
+
+    def render(console) -> None:
+        for i, step in enumerate(result.steps):
+            mark = "[green]ok[/]" if step.ok else "[red]broken[/]"
+            plus = f"+{step.added.upper()}" if step.added else "  "
+            why = f"  {step.reason}" if step.reason else ""
+            console.print(f"{i + 1:3}. {plus} {step.word:<20} {mark}{why}")
+        if result.valid:
+            kind = "a full game (4 to 9 letters)" if result.game else "a valid chain"
+            console.print(f"[bold green]{kind}[/] in {lexicon_line(lexicon)}")
+        else:
+            console.print(f"[bold red]broken at word {result.broken_step}[/]: {result.reason}")
+
+    emit(result.to_dict(), lexicon, as_json, render)
