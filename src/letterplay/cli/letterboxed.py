@@ -1,0 +1,175 @@
+"""``letterplay letterboxed``: solve, generate, draw and check Letter Boxed boards."""
+
+from __future__ import annotations
+
+import click
+
+from letterplay import letterboxed as lb
+from letterplay.cli.common import (
+    emit,
+    force_option,
+    lexicon_line,
+    output_file,
+    progress,
+    puzzle_options,
+)
+from letterplay.errors import InputError
+
+ragged_option = click.option(
+    "--ragged", is_flag=True, help="Allow sides with different numbers of letters."
+)
+min_zipf_option = click.option(
+    "--min-zipf", type=float, default=None, help="Only use words at least this common (Zipf)."
+)
+
+
+@click.group()
+def letterboxed() -> None:
+    """Letter Boxed: solve in the fewest words (proven), count, generate, draw, check."""
+
+
+def _number(count: int | None) -> str:
+    return "not counted (too many)" if count is None else f"{count:,}"
+
+
+def _render_solve(result: lb.SolveResult, lexicon) -> callable:
+    def render(console) -> None:
+        console.print(f"board {result.board}   {lexicon_line(lexicon)}")
+        floor = f" (Zipf ≥ {result.min_zipf})" if result.min_zipf is not None else ""
+        console.print(f"{result.playable_words:,} playable words{floor}")
+        plural = "s" * (result.count != 1)
+        console.print(
+            f"fewest words: [bold]{result.min_words}[/] (proven);  "
+            f"{result.count:,} minimal solution{plural}, {_number(result.count_distinct)} "
+            f"with no word used twice;  fewest letters {result.fewest_letters}"
+        )
+        if result.max_words is not None:
+            by = "  ".join(
+                f"{k}:{v:,} ({_number(result.distinct_by_words[k])} no repeat)"
+                for k, v in result.counts_by_words.items()
+            )
+            console.print(f"solutions of up to {result.max_words} words: {result.total:,}   {by}")
+        from rich.table import Table  # only people's output needs it
+
+        table = Table("#", "solution", "rarest Zipf", "letters")
+        for i, s in enumerate(result.solutions, 1):
+            table.add_row(str(i), " ".join(s.words), f"{s.rarest_zipf:.2f}", str(s.letters))
+        if result.solutions:
+            console.print(table)
+
+    return render
+
+
+@letterboxed.command()
+@click.argument("sides", nargs=-1, required=True)
+@click.option("--max-words", type=int, default=None, help="Count every solution up to N words.")
+@min_zipf_option
+@click.option("--limit", type=int, default=10, show_default=True, help="Solutions to list.")
+@click.option("--distinct", is_flag=True, help="List only solutions with no word used twice.")
+@ragged_option
+@puzzle_options
+def solve(sides, max_words, min_zipf, limit, distinct, ragged, lexicon, as_json) -> None:
+    """Solve the board SIDE SIDE SIDE... in the fewest words, counting every such solution."""
+    board = lb.parse_board(sides, ragged)
+    with progress(as_json) as bar:
+        result = lb.solve(board, lexicon, max_words, min_zipf, limit, distinct, bar)
+    emit(result.to_dict(), lexicon, as_json, _render_solve(result, lexicon))
+
+
+@letterboxed.command()
+@click.option("--sides", type=int, default=4, show_default=True)
+@click.option("--per-side", type=int, default=3, show_default=True)
+@click.option("--vowels", type=int, default=None, help="Vowels on the board [default: sides].")
+@click.option("--seed", type=int, default=None, help="Seed for a reproducible board.")
+@click.option("--max-solution-words", type=int, default=2, show_default=True)
+@min_zipf_option
+@click.option("--tries", type=int, default=500, show_default=True, help="Boards to try.")
+@click.option("--limit", type=int, default=5, show_default=True, help="Solutions to list.")
+@puzzle_options
+def generate(
+    sides, per_side, vowels, seed, max_solution_words, min_zipf, tries, limit, lexicon, as_json
+) -> None:
+    """A fair board: solvable in at most --max-solution-words words (checked exactly)."""
+    with progress(as_json) as bar:
+        result = lb.generate(
+            lexicon, sides, per_side, vowels, seed, max_solution_words, min_zipf, tries, limit, bar
+        )
+    solve_render = _render_solve(result.solve, lexicon)
+
+    def render(console) -> None:
+        console.print(f"[bold]{result.board}[/]   (found after {result.tries} tries)")
+        solve_render(console)
+
+    emit(result.to_dict(), lexicon, as_json, render)
+
+
+@letterboxed.command()
+@click.argument("sides", nargs=-1, required=True)
+@click.option("-o", "--output", required=True, help="Picture file: .svg or .png.")
+@click.option("--solution", is_flag=True, help="Draw the best minimal solution's path.")
+@min_zipf_option
+@ragged_option
+@force_option
+@puzzle_options
+def draw(sides, output, solution, min_zipf, ragged, force, lexicon, as_json) -> None:
+    """Draw the board (and with --solution the path of its best solution) to FILE."""
+    board = lb.parse_board(sides, ragged)
+    path = output_file(output, force, (".svg", ".png"))
+    words: tuple[str, ...] = ()
+    if solution:
+        result = lb.solve(board, lexicon, None, min_zipf, 1)
+        words = result.solutions[0].words
+    from letterplay.draw.letterbox import draw_board
+
+    draw_board(board, path, words)
+    data = {"board": board.to_dict()["sides"], "solution": list(words), "output": str(path)}
+    emit(data, lexicon, as_json, lambda c: c.print(f"wrote {path}" + _words_note(words)))
+
+
+def _words_note(words: tuple[str, ...]) -> str:
+    return f" with solution {' '.join(words)}" if words else ""
+
+
+class _BoardThenWords(click.Command):
+    """Takes ``SIDE... -- WORD...``: the words after ``--`` are kept apart from the sides."""
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        return [*super().collect_usage_pieces(ctx), "-- WORDS..."]
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if "--" not in args:
+            if not args or {"-h", "--help"} & set(args):
+                return super().parse_args(ctx, args)
+            raise InputError("separate the board from the answer with --: SIDE... -- WORD...")
+        cut = args.index("--")
+        ctx.meta["letterboxed_words"] = tuple(args[cut + 1 :])
+        return super().parse_args(ctx, args[:cut])
+
+
+@letterboxed.command(cls=_BoardThenWords)
+@click.argument("sides", nargs=-1, required=True)
+@ragged_option
+@puzzle_options
+def check(sides, ragged, lexicon, as_json) -> None:
+    """Check a player's answer to the board; says exactly what breaks.
+
+    Give the sides, then -- and the words: check TAP ERD NIL YCO -- ancient torpidly
+    """
+    words = click.get_current_context().meta["letterboxed_words"]
+    board = lb.parse_board(sides, ragged)
+    result = lb.check(board, words, lexicon)
+
+    def render(console) -> None:
+        answer = " ".join(result.words)
+        if result.valid:
+            best = result.min_words
+            note = "the fewest possible" if best == len(words) else f"the fewest is {best}"
+            console.print(
+                f"[green]valid[/]: {answer} solves {board} in {len(words)} words ({note})"
+            )
+        else:
+            console.print(f"[red]not a solution[/]: {answer}")
+            for problem in result.problems:
+                console.print(f"  - {problem}")
+
+    emit(result.to_dict(), lexicon, as_json, render)
