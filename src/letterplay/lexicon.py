@@ -29,7 +29,6 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -80,7 +79,7 @@ class Lexicon:
         UTF-8 with or without BOM; blank lines and lines starting with ``#`` are ignored, entries
         with other characters are skipped and counted."""
         path = Path(path)
-        words, skipped = normalise_text(read_text(path))
+        words, skipped = _file_words(path)
         if not words:
             raise LexiconError(f"{path}: no valid words (only words of letters a–z count)")
         return cls(name or path.stem, words, identity(words), str(path), skipped)
@@ -176,8 +175,32 @@ def normalise_text(text: str) -> tuple[tuple[str, ...], int]:
     return normalise(token for line in lines for token in line.split())
 
 
-def read_text(path: Path) -> str:
-    """The text of a word list file, or a one-line :class:`LexiconError` saying why not."""
+def _file_words(path: Path) -> tuple[tuple[str, ...], int]:
+    """The normalised words of a word list file and the number of entries skipped.
+
+    Large lists are cached by a hash of the file's bytes, so the next process reads the
+    normalised words back instead of parsing and sorting the text again; the identity is
+    recomputed from the cached words either way.
+    """
+    data = read_bytes(path)
+    if len(data) < _CACHE_FILES_OVER:
+        return normalise_text(decode(path, data))
+    key = f"{hashlib.blake2b(data, digest_size=20).hexdigest()}:normalised-v1"
+    arrays = cache.load("wordlist", key)
+    if arrays is not None and set(arrays) == {"blob", "skipped"}:
+        blob = arrays["blob"].tobytes().decode("ascii")
+        return (tuple(blob.split("\n")) if blob else ()), int(arrays["skipped"])
+    words, skipped = normalise_text(decode(path, data))
+    blob = np.frombuffer("\n".join(words).encode("ascii"), dtype=np.uint8)
+    cache.store("wordlist", key, {"blob": blob, "skipped": np.array(skipped)})
+    return words, skipped
+
+
+_CACHE_FILES_OVER = 256 * 1024  # bytes; smaller lists parse faster than a cache file loads
+
+
+def read_bytes(path: Path) -> bytes:
+    """The bytes of a word list file: not missing, a directory, empty or binary."""
     if path.is_dir():
         raise LexiconError(f"{path}: is a directory, not a word list file")
     try:
@@ -190,6 +213,11 @@ def read_text(path: Path) -> str:
         raise LexiconError(f"{path}: empty file")
     if b"\0" in data:
         raise LexiconError(f"{path}: binary file, not a word list")
+    return data
+
+
+def decode(path: Path, data: bytes) -> str:
+    """Word list bytes as text (UTF-8, with or without BOM)."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -274,7 +302,7 @@ class CatalogEntry:
 
 def bundled_path() -> Path:
     """The file of the bundled ``common`` lexicon inside the installed package."""
-    return Path(str(resources.files("letterplay") / "data" / "common.txt"))
+    return Path(__file__).resolve().parent / "data" / "common.txt"
 
 
 def installed_dir() -> Path:
