@@ -225,3 +225,22 @@ def test_enable1_not_installed_says_how_to_install(monkeypatch, tmp_path):
     monkeypatch.setenv("LETTERPLAY_HOME", str(tmp_path))
     with pytest.raises(LexiconError, match=r"not installed.*lexicon fetch enable1"):
         lx.load("enable1")
+
+
+def test_large_lists_are_read_back_from_the_cache_exactly(tmp_path):
+    from letterplay import cache
+
+    rng = random.Random(3)
+    words = {
+        "".join(rng.choice("abcdefghij") for _ in range(rng.randint(3, 12))) for _ in range(40_000)
+    }
+    path = write(tmp_path, "big.txt", "\n".join(sorted(words, reverse=True)) + "\nNot-a-word\n")
+    first = Lexicon.from_file(path)
+    cached_files = list(cache.entry_path("wordlist", "x").parent.glob("wordlist-*.npz"))
+    assert cached_files
+    second = Lexicon.from_file(path)
+    assert second.words == first.words == tuple(sorted(words))
+    assert second.sha256 == first.sha256 and second.skipped == first.skipped == 1
+    for entry in cached_files:
+        entry.write_bytes(b"garbage")
+    assert Lexicon.from_file(path).words == first.words
