@@ -1,0 +1,499 @@
+"""Spelling Bee: seed 002's figures, the rules on the 365 real 2023 puzzles, hints, ranks,
+reports, generation, pictures and the command line."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from letterplay import spellingbee as sb
+from letterplay.errors import InputError, NoSolutionError
+from letterplay.lexicon import Lexicon, load
+
+# seed 002's tiny word list, verbatim
+SEED_TEXT = "amalgam amalgamation game games gem glam megaplex cacciatore erotica I me"
+
+
+@pytest.fixture(scope="module")
+def tiny() -> Lexicon:
+    return Lexicon.from_words(SEED_TEXT.split(), name="seed-tiny")
+
+
+@pytest.fixture(scope="module")
+def tiny_file(tmp_path_factory) -> str:
+    path = tmp_path_factory.mktemp("bee") / "tiny.txt"
+    path.write_text(SEED_TEXT + "\n")
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def enable1_stats(enable1) -> sb.Stats:
+    return sb.stats(enable1)
+
+
+@pytest.fixture(scope="module")
+def puzzles(data_dir) -> list[dict]:
+    with open(data_dir / "nyt-spelling-bee-2023.jsonl") as f:
+        return [json.loads(line) for line in f]
+
+
+def obeys_rules(word: str, hive: sb.Honeycomb) -> bool:
+    """The rules, written independently of the library: 4+ letters, centre, hive letters."""
+    letters = set(hive.letters.lower())
+    return len(word) >= 4 and hive.center.lower() in word and set(word) <= letters
+
+
+# ----------------------------------------------------------------------------- seed 002, tiny list
+
+
+def test_tiny_valid_words_and_scores(tiny):
+    valid = [w for w, ok in zip(tiny.words, sb.valid_words(tiny), strict=True) if ok]
+    # I, me, gem too short; games has an S; amalgamation has 8 distinct letters
+    assert sorted(valid) == ["amalgam", "cacciatore", "erotica", "game", "glam", "megaplex"]
+    assert {w: sb.word_score(w) for w in valid} == {
+        "amalgam": 7,
+        "cacciatore": 17,
+        "erotica": 14,
+        "game": 1,
+        "glam": 1,
+        "megaplex": 15,
+    }
+
+
+def test_tiny_game_score_and_best(tiny):
+    assert sb.solve(tiny, sb.honeycomb("AEGLMPX", "G")).score == 24
+    result = sb.best(tiny)
+    assert (result.best.score, result.best.honeycomb) == (31, sb.Honeycomb("ACEIORT", "T"))
+    assert result.candidates == 14
+
+
+def test_tiny_points_table(tiny):
+    table = sb.points_table(tiny, sb.valid_words(tiny))
+    sets = ["ACEIORT", "AGLM", "AEGM", "AEGLMPX", "AEGLM", "T"]
+    masks = np.array([sb.letter_mask(s.lower()) for s in sets])
+    assert table.lookup(masks).tolist() == [31, 8, 1, 15, 0, 0]
+    assert table.lookup(masks, "words").tolist() == [2, 2, 1, 1, 0, 0]
+    assert table.points.sum() == 31 + 8 + 1 + 15 and table.letter_sets == 4
+    assert sorted(sb.mask_letters(int(m)) for m in table.pangram_sets) == ["ACEIORT", "AEGLMPX"]
+
+
+def test_set_ranks_number_small_sets_densely():
+    """Set ranks are a one-to-one numbering of the letter sets of 0..7 letters (checked
+    exhaustively up to 3 letters, and on random larger sets), and subset ranks agree."""
+    from itertools import combinations
+
+    small = [sum(1 << i for i in c) for k in range(4) for c in combinations(range(26), k)]
+    ranks = sb.set_ranks(np.array(small))
+    assert sorted(ranks.tolist()) == list(range(len(small)))
+    rng = np.random.default_rng(1)
+    sets = np.array(
+        [sum(1 << int(i) for i in rng.choice(26, 7, replace=False)) for _ in range(300)]
+    )
+    letters = sb.set_letters(sets)
+    subsets = np.array(
+        [
+            [sum(1 << int(row[j]) for j in range(7) if k >> j & 1) for k in range(128)]
+            for row in letters
+        ]
+    )
+    assert (sb.subset_ranks(letters) == sb.set_ranks(subsets)).all()
+    assert sb.set_ranks(np.array([0b1111111 << 19])).item() == sb.N_RANKS - 1
+
+
+def test_tiny_report_groups_pangrams_first(tiny):
+    rep = sb.build_report(tiny)
+    assert rep.optimal and rep.honeycomb == sb.Honeycomb("ACEIORT", "T")
+    assert rep.valid_words == 6
+    assert [(g.letters, g.words, g.score) for g in rep.groups] == [
+        ("ACEIORT", ("cacciatore", "erotica"), 31)
+    ]
+    given = sb.build_report(tiny, sb.honeycomb("AEGLMPX", "G"))
+    assert [g.letters for g in given.groups] == ["AEGLMPX", "AEGM", "AGLM"]
+    assert given.score == 24 and not given.optimal
+
+
+# ----------------------------------------------------------------------------- seed 002, enable1
+
+
+def test_enable1_counts(enable1_stats):
+    st = enable1_stats
+    assert st.words == 172_820
+    assert st.valid_words == 44_585
+    assert st.pangram_words == 14_741
+    assert st.pangram_letter_sets == 7_986
+    assert st.candidate_honeycombs == 55_902
+    assert len(st.scores) == 55_902
+    assert sum(st.breakdown.values()) == 172_820
+
+
+def test_enable1_best(enable1, enable1_stats):
+    result = sb.best(enable1, top=3)
+    assert result.best.honeycomb == sb.Honeycomb("AEGINRT", "R")
+    assert result.best.score == 3_898
+    assert [r.score for r in result.top] == sorted((r.score for r in result.top), reverse=True)
+    assert enable1_stats.best.score == 3_898 == int(enable1_stats.scores.max())
+    solution = sb.solve(enable1, sb.honeycomb("AEGINRT", "R"))
+    assert solution.score == 3_898 and solution.count == result.best.words
+    assert len(solution.pangrams) == result.best.pangrams
+    # many honeycombs take their counts from the table, a few from the words: they agree
+    many, few = sb.best(enable1, top=100), sb.best(enable1, top=64)
+    assert many.top[:64] == few.top
+    last = many.top[-1]
+    solution = sb.solve(enable1, last.honeycomb)
+    assert (solution.score, solution.count, len(solution.pangrams)) == (
+        last.score,
+        last.words,
+        last.pangrams,
+    )
+
+
+@pytest.mark.parametrize("top, exclude", [(1, None), (9, None), (300, None), (40, "e")])
+def test_pruned_best_equals_scoring_all(enable1, top, exclude):
+    """best() scores only the sets whose bound can reach the top; the result is the same as
+    ranking every candidate."""
+    cands = sb.candidates(enable1, exclude=exclude)
+    everything = [(cands.honeycomb(i), int(cands.scores[i])) for i in cands.top(top)]
+    result = sb.best(enable1, top=top, exclude=exclude)
+    assert [(r.honeycomb, r.score) for r in result.top] == everything
+    assert result.candidates == len(cands)
+
+
+def test_enable1_best_with_s(enable1):
+    # seed 002's "S words" section: the optimal honeycomb AEINRST centre E, 1,179 words, 8,681
+    result = sb.best(enable1, allow_s=True)
+    assert result.best.honeycomb == sb.Honeycomb("AEINRST", "E")
+    assert (result.best.score, result.best.words) == (8_681, 1_179)
+
+
+def test_vectorised_scores_match_solving_each(enable1):
+    """The points-table scores of a random sample of candidates equal solving them directly."""
+    cands = sb.candidates(enable1)
+    rng = np.random.default_rng(2)
+    for i in rng.choice(len(cands), size=60, replace=False):
+        solution = sb.solve(enable1, cands.honeycomb(int(i)))
+        assert solution.score == cands.scores[i]
+        assert solution.count == cands.words[i]
+        assert len(solution.pangrams) == cands.pangrams[i]
+
+
+def test_seed_points_table_algorithm_agrees(common_lexicon):
+    """Seed 002's own algorithm (dict points table, string letter subsets) on `common`."""
+    from itertools import combinations
+
+    words = [w for w in common_lexicon.words if len(w) >= 4 and "s" not in w and len(set(w)) <= 7]
+    table: Counter[str] = Counter()
+    for w in words:
+        table["".join(sorted(set(w)))] += sb.word_score(w)
+    scores = {}
+    for letters in (s for s in table if len(s) == 7):
+        subsets = ["".join(c) for n in range(1, 8) for c in combinations(letters, n)]
+        for centre in letters:
+            scores[(letters.upper(), centre.upper())] = sum(
+                table[s] for s in subsets if centre in s
+            )
+    cands = sb.candidates(common_lexicon)
+    mine = {
+        (h.letters, h.center): int(cands.scores[i])
+        for i in range(len(cands))
+        for h in [cands.honeycomb(i)]
+    }
+    assert mine == scores
+    best_score, best_hive = max((v, k) for k, v in scores.items())
+    assert (sb.best(common_lexicon).best.score, sb.best(common_lexicon).best.honeycomb) == (
+        best_score,
+        sb.Honeycomb(*best_hive),
+    )
+
+
+@pytest.fixture(scope="module")
+def common_lexicon() -> Lexicon:
+    return load("common")
+
+
+def test_exclude_and_require(enable1):
+    result = sb.best(enable1, exclude="r", require="xz", top=5)
+    for r in result.top:
+        assert "R" not in r.honeycomb.letters
+        assert {"X", "Z"} <= set(r.honeycomb.letters)
+        assert sb.solve(enable1, r.honeycomb).score == r.score
+    with pytest.raises(InputError):
+        sb.best(enable1, exclude="a", require="a")
+    with pytest.raises(InputError):
+        sb.best(enable1, require="abcdefgh")
+    with pytest.raises(InputError):
+        sb.best(enable1, require="s")
+    with pytest.raises(NoSolutionError):
+        sb.best(enable1, require="jqxz")
+
+
+# ----------------------------------------------------------------------------- real puzzles
+
+
+@pytest.mark.parametrize("name", ["enable1", "common"])
+def test_real_2023_puzzles(name, enable1, common_lexicon, puzzles):
+    lexicon = enable1 if name == "enable1" else common_lexicon
+    assert len(puzzles) == 365
+    missed, broken, found = [], [], 0
+    for p in puzzles:
+        hive = sb.honeycomb(p["center"] + p["outer"], p["center"])
+        solution = sb.solve(lexicon, hive)
+        got = set(solution.words)
+        broken += [w for w in got if not obeys_rules(w, hive)]
+        official = [w for w in p["answers"] if w in lexicon]
+        missed += [w for w in official if w not in got]
+        found += len(official)
+        assert set(p["pangrams"]) & got <= set(solution.pangrams)
+        assert all(sb.word_score(w) == s for w, s in solution.word_scores().items())
+    assert broken == []
+    assert missed == []
+    assert found > 1000  # the lexicon does hold most official answers
+
+
+# ----------------------------------------------------------------------------- ranks and hints
+
+
+def test_rank_thresholds_round_half_up():
+    by_name = {r.name: r.min_score for r in sb.ranks(185)}
+    # 2% of 185 = 3.7 → 4, 5% = 9.25 → 9, 70% = 129.5 → 130 (half rounds up)
+    assert by_name == {
+        "Beginner": 0,
+        "Good Start": 4,
+        "Moving Up": 9,
+        "Good": 15,
+        "Solid": 28,
+        "Nice": 46,
+        "Great": 74,
+        "Amazing": 93,
+        "Genius": 130,
+        "Queen Bee": 185,
+    }
+    assert {r.name: r.min_score for r in sb.ranks(10)}["Solid"] == 2  # 1.5 → 2
+    assert sb.rank_of(129, 185) == "Amazing" and sb.rank_of(130, 185) == "Genius"
+    assert sb.rank_of(185, 185) == "Queen Bee" and sb.rank_of(0, 185) == "Beginner"
+
+
+def test_hints_grid_and_two_letter_list():
+    h = sb.hints(["tart", "tree", "trite", "rate", "retreat"])
+    assert h.lengths == (4, 5, 7)
+    assert h.grid == {"R": {4: 1, 7: 1}, "T": {4: 2, 5: 1}}
+    assert h.row_total("T") == 3 and h.column_total(4) == 3 and h.total == 5
+    assert h.two_letter == {"RA": 1, "RE": 1, "TA": 1, "TR": 2}
+    d = h.to_dict()
+    assert d["grid"]["T"] == {"4": 2, "5": 1, "7": 0, "total": 3}
+    assert d["totals"] == {"4": 3, "5": 1, "7": 1, "total": 5}
+
+
+def test_progress_counts_without_revealing(enable1):
+    solution = sb.solve(enable1, sb.honeycomb("AEGINRT", "R"))
+    found = ["grain", "GRAIN", "tear", "gin", "tint", "razz", "x1", "entertaining"]
+    p = sb.progress(solution, found)
+    assert p.found == ("entertaining", "grain", "tear")
+    assert p.rejected == {
+        "gin": "too short",
+        "tint": "missing the centre R",
+        "razz": "uses Z, not in the honeycomb",
+        "x1": "not letters a–z",
+    }
+    assert p.score == 19 + 5 + 1
+    assert p.remaining.total == solution.count - 3
+    assert p.remaining_pangrams == len(solution.pangrams) - 1
+    assert p.rank == sb.rank_of(25, 3898)
+    text = json.dumps(p.to_dict())
+    for word in set(solution.words) - set(p.found):
+        assert f'"{word}"' not in text
+
+
+# ----------------------------------------------------------------------------- generate
+
+
+def test_generate_reproducible_and_constrained(enable1):
+    kwargs = dict(count=3, seed=7, score=(100, 250), words=(20, 60), pangrams=1, min_zipf=2.5)
+    a = sb.generate(enable1, **kwargs)
+    b = sb.generate(enable1, **kwargs)
+    assert [s.honeycomb for s in a.puzzles] == [s.honeycomb for s in b.puzzles]
+    assert len({s.honeycomb for s in a.puzzles}) == 3
+    for s in a.puzzles:
+        assert 100 <= s.score <= 250 and 20 <= s.count <= 60 and s.pangrams
+        assert "S" not in s.honeycomb.letters
+        assert all(enable1.zipf(w) >= 2.5 for w in s.words)
+    assert a.eligible >= 3
+    with pytest.raises(NoSolutionError):
+        sb.generate(enable1, score=(100_000, None))
+
+
+def test_parse_range():
+    assert sb.parse_range("100-200", "--score") == (100, 200)
+    assert sb.parse_range("100-", "--score") == (100, None)
+    assert sb.parse_range("-200", "--score") == (None, 200)
+    assert sb.parse_range("150", "--score") == (150, 150)
+    for bad in ("abc", "200-100", "-", "1-2-3"):
+        with pytest.raises(InputError):
+            sb.parse_range(bad, "--score")
+
+
+# ----------------------------------------------------------------------------- honeycomb input
+
+
+@pytest.mark.parametrize(
+    "letters, centre",
+    [
+        ("abcdef", "a"),  # 6 letters
+        ("abcdefgh", "a"),  # 8 letters
+        ("aabcdef", "a"),  # repeated letter
+        ("abcdefg", "z"),  # centre not among the letters
+        ("abcdefg", "ab"),  # centre not one letter
+        ("abc1efg", "a"),  # non-letter
+        ("abcdéfg", "a"),  # non-ASCII
+    ],
+)
+def test_bad_honeycombs(letters, centre):
+    with pytest.raises(InputError):
+        sb.honeycomb(letters, centre)
+
+
+def test_honeycomb_normalises():
+    assert sb.honeycomb("TRAEGIN", "r") == sb.Honeycomb("AEGINRT", "R")
+    assert sb.honeycomb("raegint").center == "R"
+
+
+# ----------------------------------------------------------------------------- command line
+
+
+def _one_line_error(result) -> None:
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["bee", "solve", "abcdef", "--center", "a"],
+        ["bee", "solve", "aabcdef", "--center", "a"],
+        ["bee", "solve", "abcdefg", "--center", "z"],
+        ["bee", "solve", "ab-defg", "--center", "a"],
+        ["bee", "draw", "abcdefgh", "--center", "a", "-o", "x.svg"],
+        ["bee", "report", "abcdef"],
+        ["bee", "best", "--require", "a", "--exclude", "a"],
+        ["bee", "best", "--require", "abcdefgh"],
+        ["bee", "best", "--require", "jqxz"],
+        ["bee", "best", "--top", "0"],
+        ["bee", "generate", "--score", "900-100"],
+        ["bee", "generate", "--score", "100000-"],
+        ["bee", "generate", "--pangrams", "0"],
+    ],
+)
+def test_cli_bad_input(cli, tiny_file, args):
+    _one_line_error(cli(*args, "--lexicon", tiny_file) if args[1] != "draw" else cli(*args))
+
+
+def test_cli_impossible_constraints_enable1(cli, enable1):
+    _one_line_error(cli("bee", "best", "--require", "jqxz", "--lexicon", "enable1"))
+    _one_line_error(cli("bee", "generate", "--words", "5000-", "--lexicon", "enable1"))
+
+
+def test_cli_solve_json(cli, enable1):
+    r = cli("bee", "solve", "TRAEGIN", "--center", "R", "--json", "--lexicon", "enable1")
+    assert r.exit_code == 0
+    d = json.loads(r.stdout)
+    assert d["letters"] == "AEGINRT" and d["center"] == "R"
+    assert d["score"] == 3_898 and len(d["words"]) == d["count"] == 537
+    assert all(w == w.lower() for w in d["words"]) and set(d["pangrams"]) <= set(d["words"])
+    assert d["lexicon"]["name"] == "enable1"
+    assert d["ranks"][-1] == {"name": "Queen Bee", "percent": 100, "min_score": 3_898}
+    assert d["hints"]["totals"]["total"] == 537
+    assert sum(d["hints"]["two_letter"].values()) == 537
+
+
+def test_cli_solve_found_hides_words(cli, enable1):
+    r = cli(
+        "bee",
+        "solve",
+        "AEGINRT",
+        "-c",
+        "r",
+        "--found",
+        "grain,tear",
+        "--found",
+        "ratting",
+        "--json",
+        "--lexicon",
+        "enable1",
+    )
+    d = json.loads(r.stdout)
+    assert "words" not in d and d["progress"]["found"] == ["grain", "ratting", "tear"]
+    assert d["progress"]["words_left"] == 534
+    text = cli("bee", "solve", "AEGINRT", "-c", "r", "--found", "grain", "--lexicon", "enable1")
+    assert "entertaining" not in text.stdout and "words left" in text.stdout
+
+
+def test_cli_best_json(cli, enable1):
+    r = cli("bee", "best", "--top", "3", "--json", "--lexicon", "enable1")
+    d = json.loads(r.stdout)
+    assert (d["letters"], d["center"], d["score"]) == ("AEGINRT", "R", 3_898)
+    assert len(d["top"]) == 3 and d["optimal"] is True and d["candidates"] == 55_902
+
+
+def test_cli_stats_and_plot(cli, enable1, tmp_path):
+    plot = tmp_path / "scores.png"
+    r = cli("bee", "stats", "--json", "--plot", plot, "--lexicon", "enable1")
+    d = json.loads(r.stdout)
+    assert (
+        d["valid_words"],
+        d["pangram_words"],
+        d["pangram_letter_sets"],
+        d["candidate_honeycombs"],
+    ) == (44_585, 14_741, 7_986, 55_902)
+    assert sum(d["score_distribution"]["histogram"]["counts"]) == 55_902
+    assert plot.stat().st_size > 1000
+    _one_line_error(cli("bee", "stats", "--plot", plot, "--lexicon", "enable1"))  # no --force
+
+
+def test_cli_report_tiny(cli, tiny_file):
+    r = cli("bee", "report", "--lexicon", tiny_file)
+    assert r.exit_code == 0
+    assert "optimal honeycomb ACEIORT centre T forms 2 words for 31 points" in r.stdout
+    assert "cacciatore(17) erotica(14)" in r.stdout
+
+
+def test_cli_generate_seeded(cli, enable1):
+    args = "bee generate --count 2 --score 80-300 --words 20-70 --min-zipf 2 --json".split()
+    args += ["--lexicon", "enable1"]
+    a, b = (json.loads(cli(*args, "--seed", "3").stdout) for _ in range(2))
+    assert a["puzzles"] == b["puzzles"] and len(a["puzzles"]) == 2 and a["seed"] == 3
+    assert all(p["letters"] == p["letters"].upper() for p in a["puzzles"])
+    assert all(w == w.lower() for p in a["puzzles"] for w in p["words"])
+    drawn = json.loads(cli(*args).stdout)  # no seed: one is drawn, reported, and replays
+    again = json.loads(cli(*args, "--seed", str(drawn["seed"])).stdout)
+    assert drawn["puzzles"] == again["puzzles"]
+
+
+def test_cli_draw(cli, tmp_path, tiny_file):
+    svg = tmp_path / "hive.svg"
+    r = cli("bee", "draw", "AEGINRT", "--center", "R", "-o", svg, "--lexicon", tiny_file)
+    assert r.exit_code == 0
+    text = svg.read_text()
+    assert text.count("<path") >= 7 and "f7da21" in text.lower()
+    _one_line_error(cli("bee", "draw", "AEGINRT", "--center", "R", "-o", svg))
+    assert cli("bee", "draw", "AEGINRT", "-c", "R", "-o", svg, "--force").exit_code == 0
+    _one_line_error(cli("bee", "draw", "AEGINRT", "-c", "R", "-o", tmp_path / "hive.gif"))
+    png = tmp_path / "hive.png"
+    args = ("bee", "draw", "AEGLMPX", "-c", "G", "-o", png, "--score", "--json")
+    d = json.loads(cli(*args, "--lexicon", tiny_file).stdout)
+    assert d["title"] == "4 words, 24 points (tiny)" and png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_random_hives_obey_rules(enable1):
+    rng = random.Random(5)
+    for _ in range(6):
+        letters = "".join(rng.sample("abcdefghijklmnopqrstuvwxyz", 7))
+        hive = sb.honeycomb(letters, letters[0])
+        solution = sb.solve(enable1, hive)
+        assert all(obeys_rules(w, hive) for w in solution.words)
+        expected = [w for w in enable1.words if obeys_rules(w, hive)]
+        assert list(solution.words) == expected
