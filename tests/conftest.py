@@ -65,6 +65,22 @@ def enable1(data_dir: Path):
     return Lexicon.from_file(data_dir / "enable1.txt", name="enable1")
 
 
+def assert_bad_input(result, fragment: str) -> None:
+    """A command failed on bad input: exit 2, one ``error:`` line naming ``fragment``, no
+    traceback, nothing on stdout."""
+    assert result.exit_code == 2, result.stdout + result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert fragment in lines[0], lines[0]
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+@pytest.fixture
+def bad_input():
+    """``bad_input(result, fragment)``: assert the command failed on bad input with one line."""
+    return assert_bad_input
+
+
 @pytest.fixture
 def cli():
     """Run the ``letterplay`` command in-process: ``cli("bee", "solve", ...)`` → click Result."""
