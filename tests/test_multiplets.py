@@ -1,0 +1,452 @@
+"""Multiplets and word ladders: the word graph, exact networks, ladders, the command line."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from letterplay import multiplets as mp
+from letterplay.errors import InputError, NoSolutionError, UnknownWordError
+from letterplay.letters import term
+from letterplay.lexicon import Lexicon
+
+NUMBERS = "one two three four five six seven eight nine ten".split()
+
+# A small lexicon with enough structure for networks: ladders, anagrams, added letters.
+SMALL = (
+    "cat cot cog dog dot cag dag cold cord card ward warm word worm wold "
+    "plus plum plums lumps slump minus mines mine mien zero hero here "
+    "at ta ate eat tea tee toe ton ten tan "
+    "xyz xyzzy"
+).split()
+
+
+# ----------------------------------------------------------------------------- references
+
+
+def neighbours_by_definition(a: str, b: str, rules=mp.RULES) -> bool:
+    """The rules as seed 003 states them, checked pair by pair (the slow, obvious way)."""
+    if a == b:
+        return False
+    if "anagram" in rules and term(a) == term(b):
+        return True
+    if "change" in rules and len(a) == len(b) and sum(map(str.__ne__, a, b)) == 1:
+        return True
+    if "addremove" in rules and abs(len(a) - len(b)) == 1:
+        short, long = sorted((a, b), key=len)
+        if any(long[:i] + long[i + 1 :] == short for i in range(len(long))):
+            return True
+    return False
+
+
+def graph_by_definition(words, rules=mp.RULES, min_length=3) -> set[tuple[str, str]]:
+    usable = [w for w in sorted(set(words)) if len(w) >= min_length]
+    return {
+        (a, b)
+        for a, b in itertools.combinations(usable, 2)
+        if neighbours_by_definition(a, b, rules)
+    }
+
+
+def edge_set(graph: mp.WordGraph) -> set[tuple[str, str]]:
+    coo = graph.adjacency.tocoo()
+    words = graph.lexicon.words
+    return {(words[i], words[j]) for i, j in zip(coo.row, coo.col, strict=True) if i < j}
+
+
+def brute_force_networks(graph: mp.WordGraph, targets: list[str], max_links: int = 4):
+    """Every minimum-size network's link-word set, by trying word sets of growing size:
+    (fewest links, least obscurity among them), or None beyond ``max_links``."""
+    g = nx.Graph(edge_set(graph))
+    candidates = sorted(set(g.nodes) - set(targets))
+    if not all(t in g for t in targets):
+        return None
+    for size in range(max_links + 1):
+        best = None
+        for links in itertools.combinations(candidates, size):
+            if nx.is_connected(g.subgraph([*targets, *links])):
+                ids = [graph.lexicon.word_id(w) for w in links]
+                o = int(mp.obscurity(graph.lexicon.zipfs[ids]).sum()) if links else 0
+                best = o if best is None else min(best, o)
+        if best is not None:
+            return size, best
+    return None
+
+
+def assert_valid_network(graph: mp.WordGraph, network: mp.Network, targets) -> None:
+    """A tree over valid edges, containing every target, whose other words are its links."""
+    t = nx.Graph(network.edges)
+    t.add_nodes_from(targets)
+    assert nx.is_tree(t)
+    assert set(targets) <= set(t.nodes)
+    assert set(t.nodes) - set(targets) == set(network.link_words)
+    for a, b in network.edges:
+        assert neighbours_by_definition(a, b, graph.rules), (a, b)
+        assert a not in graph.excluded and b not in graph.excluded
+        assert len(a) >= graph.min_length and len(b) >= graph.min_length
+
+
+# ----------------------------------------------------------------------------- word graph
+
+
+@pytest.fixture(scope="module")
+def small():
+    return Lexicon.from_words(SMALL, name="small")
+
+
+@pytest.fixture(scope="module")
+def small_graph(small):
+    return mp.word_graph(small)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [mp.RULES, ("change",), ("addremove",), ("anagram",), ("change", "anagram")],
+)
+@pytest.mark.parametrize("min_length", [1, 3, 4])
+def test_word_graph_matches_the_rules_pair_by_pair(small, rules, min_length):
+    graph = mp.word_graph(small, rules, min_length)
+    assert edge_set(graph) == graph_by_definition(SMALL, rules, min_length)
+    assert (graph.adjacency != graph.adjacency.T).nnz == 0
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.text("abcde", min_size=1, max_size=6), min_size=1, max_size=40))
+def test_word_graph_matches_the_rules_on_random_lists(words):
+    lex = Lexicon.from_words(words)
+    for min_length in (1, 3):
+        graph = mp.word_graph(lex, None, min_length)
+        assert edge_set(graph) == graph_by_definition(lex.words, mp.RULES, min_length)
+
+
+def test_edges_say_which_rule_joins_them(small_graph):
+    assert small_graph.rules_between("plums", "lumps") == ("anagram",)
+    assert small_graph.rules_between("plus", "plums") == ("addremove",)
+    assert small_graph.rules_between("cold", "cord") == ("change",)
+    assert small_graph.rules_between("cold", "warm") == ()
+
+
+def test_exclusions_remove_words_cheaply(small_graph):
+    without = small_graph.without(["cord"])
+    assert "cord" not in {w for e in edge_set(without) for w in e}
+    assert "cord" in {w for e in edge_set(small_graph) for w in e}  # the original is unchanged
+    assert not without.usable("cord") and small_graph.usable("cord")
+
+
+def test_bad_rules_and_lengths():
+    with pytest.raises(InputError, match="unknown rule"):
+        mp.parse_rules("change,swap")
+    with pytest.raises(InputError):
+        mp.parse_rules("")
+    assert mp.parse_rules("anagram,change") == ("change", "anagram")
+
+
+@pytest.fixture(scope="module")
+def enable1_graph(enable1):
+    return mp.word_graph(enable1, exclude=["sen"])
+
+
+def test_enable1_graph_neighbours(enable1_graph, enable1):
+    assert set(enable1_graph.neighbours("plums")) >= {"plus", "plum", "lumps", "slump", "plumbs"}
+    assert "sen" not in enable1_graph.neighbours("ten")
+    # every neighbour of a few words satisfies the rules, and none is missed
+    for word in ("cold", "one", "stone", "three"):
+        expected = {w for w in enable1.words if len(w) >= 3 and neighbours_by_definition(word, w)}
+        expected.discard("sen")
+        assert set(enable1_graph.neighbours(word)) == expected
+
+
+def test_enable1_graph_size(enable1_graph):
+    # the figure the README quotes: 257,455 edges, of which SEN's 31 are excluded here
+    assert enable1_graph.n_edges == 257_424
+    assert len(mp.word_graph(enable1_graph.lexicon).neighbours("sen")) == 31
+
+
+def test_enable1_graph_is_cached(enable1, enable1_graph):
+    again = mp.word_graph(enable1, exclude=["sen"])
+    assert (again.adjacency != enable1_graph.adjacency).nnz == 0
+
+
+# ----------------------------------------------------------------------------- multiplets
+
+
+def test_two_step_network_prefers_common_words(small_graph):
+    result = mp.multiplet(small_graph, ["cat", "dog"])
+    assert result.links == 2 and result.optimal and result.lower_bound == 2
+    expected = brute_force_networks(small_graph, ["cat", "dog"])
+    assert (result.links, result.network.obscurity) == expected
+    assert result.tie_break_proven
+    assert_valid_network(small_graph, result.network, ["cat", "dog"])
+
+
+CONNECTED = [w for w in SMALL if len(w) >= 3 and w not in ("xyz", "xyzzy")]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(CONNECTED), min_size=2, max_size=4, unique=True))
+def test_networks_are_trees_and_optimal_by_brute_force(small_graph, targets):
+    g = nx.Graph(edge_set(small_graph))
+    connected = all(t in g for t in targets) and all(nx.has_path(g, targets[0], t) for t in targets)
+    if not connected:
+        with pytest.raises(NoSolutionError):
+            mp.multiplet(small_graph, targets)
+        return
+    result = mp.multiplet(small_graph, targets)
+    assert_valid_network(small_graph, result.network, targets)
+    expected = brute_force_networks(small_graph, targets, max_links=4)
+    if expected is not None:
+        assert result.optimal and result.lower_bound == result.links
+        assert (result.links, result.network.obscurity) == expected
+    for alt in result.alternatives:
+        assert_valid_network(small_graph, alt, targets)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.text("abct", min_size=3, max_size=4), min_size=3, max_size=16, unique=True),
+    st.data(),
+)
+def test_random_lexicons_give_optimal_trees(words, data):
+    graph = mp.word_graph(Lexicon.from_words(words))
+    targets = data.draw(
+        st.lists(st.sampled_from(sorted(words)), min_size=2, max_size=4, unique=True)
+    )
+    g = nx.Graph(edge_set(graph))
+    g.add_nodes_from(words)
+    if not all(nx.has_path(g, targets[0], t) for t in targets):
+        with pytest.raises(NoSolutionError):
+            mp.multiplet(graph, targets)
+        return
+    result = mp.multiplet(graph, targets)
+    assert_valid_network(graph, result.network, targets)
+    assert result.optimal and result.tie_break_proven
+    expected = brute_force_networks(graph, targets, max_links=len(words))
+    assert (result.links, result.network.obscurity) == expected
+
+
+def test_alternatives_are_other_minimum_networks(small_graph):
+    result = mp.multiplet(small_graph, ["cat", "dog"], alternatives=5)
+    assert result.alternatives
+    seen = {tuple(result.network.link_words)}
+    for alt in result.alternatives:
+        assert alt.links == result.links
+        assert alt.obscurity >= result.network.obscurity
+        assert tuple(alt.link_words) not in seen
+        seen.add(tuple(alt.link_words))
+        assert_valid_network(small_graph, alt, ["cat", "dog"])
+
+
+def test_bad_targets(small_graph):
+    with pytest.raises(InputError, match="at least two"):
+        mp.multiplet(small_graph, ["cat"])
+    with pytest.raises(InputError, match="at least two"):
+        mp.multiplet(small_graph, ["cat", "cat"])
+    with pytest.raises(InputError, match="letters"):
+        mp.multiplet(small_graph, ["cat", "d0g"])
+    with pytest.raises(UnknownWordError, match=r"dgo \(near: dog\)"):
+        mp.multiplet(small_graph, ["cat", "dgo", "cot"])  # an anagram
+    with pytest.raises(UnknownWordError, match=r"cet \(near: (cat, cot|cot, cat)\)"):
+        mp.multiplet(small_graph, ["cet", "dog"])  # one letter changed
+    with pytest.raises(UnknownWordError, match="zzz"):
+        mp.multiplet(small_graph, ["cat", "zzz"])
+    with pytest.raises(InputError, match="excluded: cot"):
+        mp.multiplet(small_graph.without(["cot"]), ["cat", "cot"])
+    with pytest.raises(InputError, match="shorter"):
+        mp.multiplet(mp.word_graph(small_graph.lexicon, min_length=4), ["cat", "cold"])
+    with pytest.raises(NoSolutionError, match=r"\{cat, dog\} and \{xyz\} are in different"):
+        mp.multiplet(small_graph, ["cat", "xyz", "dog"])
+
+
+def test_branches_are_written_like_the_seed():
+    edges = [("eight", "night"), ("night", "thing"), ("thing", "two"), ("nine", "thing")]
+    assert mp.branches(edges, ["two", "eight", "nine"]) == [
+        ["eight", "night", "thing", "two"],
+        ["nine", "thing"],
+    ]
+
+
+@pytest.fixture(scope="module")
+def numbers(enable1_graph):
+    # The size proof only: the tie-break among smallest networks is tested on small graphs.
+    return mp.multiplet(enable1_graph, NUMBERS, prefer_common=False)
+
+
+def test_one_to_ten_needs_at_most_15_link_words_proven(numbers, enable1_graph):
+    """Seed 003: ONE … TEN (SEN excluded) with 15 link words; here with proof of the minimum."""
+    assert numbers.links <= 15
+    assert numbers.optimal
+    assert numbers.lower_bound == numbers.links
+    assert_valid_network(enable1_graph, numbers.network, NUMBERS)
+    assert "sen" not in numbers.network.link_words
+
+
+def test_time_limit_returns_a_valid_network_and_an_honest_bound(enable1_graph):
+    result = mp.multiplet(enable1_graph, NUMBERS, time_limit=0.5, prefer_common=False)
+    assert_valid_network(enable1_graph, result.network, NUMBERS)
+    assert result.lower_bound <= result.links
+    assert result.optimal == (result.lower_bound == result.links)
+    assert result.network.obscurity is None
+
+
+# ----------------------------------------------------------------------------- ladders
+
+
+def test_cold_to_warm(enable1_graph):
+    graph = mp.word_graph(enable1_graph.lexicon, ["change"])
+    result = mp.ladder(graph, "cold", "warm", list_all=True)
+    assert result.steps == 4
+    assert result.path[0] == "cold" and result.path[-1] == "warm"
+    assert result.count == len(result.ladders) == len({tuple(p) for p in result.ladders})
+    assert result.ladders[0] == result.path
+    for path in result.ladders:
+        assert len(path) == 5
+        assert all(neighbours_by_definition(a, b, ("change",)) for a, b in itertools.pairwise(path))
+    # the count, independently: networkx over the words within 4 steps of COLD
+    g = nx.Graph(
+        (a, b) for a in {w for p in result.ladders for w in p} for b in graph.neighbours(a)
+    )
+    assert result.count == len(list(nx.all_shortest_paths(g, "cold", "warm")))
+
+
+def test_ladder_counts_match_networkx(small_graph):
+    g = nx.Graph(edge_set(small_graph))
+    for a, b in [("cat", "dog"), ("cold", "warm"), ("plus", "slump"), ("cat", "cot")]:
+        result = mp.ladder(small_graph, a, b, list_all=True)
+        paths = list(nx.all_shortest_paths(g, a, b))
+        assert result.steps == len(paths[0]) - 1
+        assert result.count == len(paths)
+        assert sorted(result.ladders) == sorted(paths)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.text("abet", min_size=3, max_size=5), min_size=2, max_size=30, unique=True),
+    st.data(),
+)
+def test_random_ladders_match_networkx(words, data):
+    graph = mp.word_graph(Lexicon.from_words(words))
+    a, b = data.draw(st.lists(st.sampled_from(sorted(words)), min_size=2, max_size=2, unique=True))
+    g = nx.Graph(edge_set(graph))
+    g.add_nodes_from(words)
+    if not nx.has_path(g, a, b):
+        with pytest.raises(NoSolutionError):
+            mp.ladder(graph, a, b)
+        return
+    result = mp.ladder(graph, a, b, list_all=True)
+    paths = sorted(nx.all_shortest_paths(g, a, b))
+    assert result.count == len(paths) and sorted(result.ladders) == paths
+    assert result.path == result.ladders[0]
+
+
+def test_most_common_ladder_first(small_graph):
+    result = mp.ladder(small_graph, "cat", "dog", list_all=True)
+    obsc = dict(
+        zip(small_graph.lexicon.words, mp.obscurity(small_graph.lexicon.zipfs), strict=True)
+    )
+
+    def key(path):
+        inner = [int(obsc[w]) for w in path[1:-1]]
+        return max(inner), sum(inner)
+
+    assert key(result.path) == min(key(p) for p in result.ladders)
+    assert [key(p) for p in result.ladders] == sorted(key(p) for p in result.ladders)
+
+
+def test_ladder_count_is_exact_beyond_int64():
+    """16 words in each of 16 layers, every step allowed: 16**16 = 2**64 ladders."""
+    width, depth = 16, 16
+    sizes = [1] + [width] * depth + [1]
+    starts = np.cumsum([0, *sizes])
+    layers = [np.arange(starts[i], starts[i + 1]) for i in range(len(sizes))]
+    rows, cols = [], []
+    for a, b in itertools.pairwise(layers):
+        r, c = np.meshgrid(a, b, indexing="ij")
+        rows += [r.ravel(), c.ravel()]
+        cols += [c.ravel(), r.ravel()]
+    import scipy.sparse as sp
+
+    n = int(starts[-1])
+    adjacency = sp.csr_matrix(
+        (np.ones(sum(map(len, rows)), np.uint8), (np.concatenate(rows), np.concatenate(cols))),
+        shape=(n, n),
+    )
+    assert mp.count_ladders(layers, adjacency) == 16**16
+
+
+def test_ladder_bad_input(small_graph):
+    with pytest.raises(NoSolutionError, match="different parts"):
+        mp.ladder(small_graph, "cat", "xyz")
+    with pytest.raises(InputError, match="two different"):
+        mp.ladder(small_graph, "cat", "cat")
+    with pytest.raises(UnknownWordError):
+        mp.ladder(small_graph, "cat", "qqq")
+
+
+# ----------------------------------------------------------------------------- command line
+
+
+def test_cli_multiplet_text_and_json(cli, tmp_path):
+    r = cli("multiplet", "minus", "zero", "plus", "--exclude", "sen")
+    assert r.exit_code == 0, r.stderr
+    assert "[MINUS]" in r.stdout and "proven minimum" in r.stdout
+    r = cli("multiplet", "minus", "zero", "plus", "--json")
+    data = json.loads(r.stdout)
+    assert data["links"] == 8  # the seed's published picture used 11
+    assert {"links", "link_words", "edges", "optimal", "lower_bound", "lexicon"} <= set(data)
+    assert data["optimal"] and data["lower_bound"] == data["links"] == len(data["link_words"])
+    words = set(data["link_words"]) | {"minus", "zero", "plus"}
+    assert (
+        nx.is_tree(nx.Graph([tuple(e) for e in data["edges"]]))
+        and {w for e in data["edges"] for w in e} == words
+    )
+
+
+def test_cli_multiplet_fewest_only(cli):
+    r = cli("multiplet", "cold", "warm", "worm", "--fewest-only", "--json")
+    data = json.loads(r.stdout)
+    assert data["links"] == 2 and data["optimal"] and data["obscurity"] is None
+    assert not data["tie_break_proven"]
+
+
+def test_cli_multiplet_draws(cli, tmp_path):
+    out = tmp_path / "net.svg"
+    r = cli("multiplet", "cold", "warm", "worm", "--draw", out)
+    assert r.exit_code == 0, r.stderr
+    assert out.read_text().lstrip().startswith("<?xml")
+    r = cli("multiplet", "cold", "warm", "worm", "--draw", out)
+    assert r.exit_code == 2 and "--force" in r.stderr
+    assert cli("multiplet", "cold", "warm", "--draw", out, "--force").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["one"], "at least two"),
+        (["one", "tw0"], "letters"),
+        (["one", "twoo"], "not in lexicon"),
+        (["one", "ten", "--exclude", "ten"], "excluded"),
+        (["one", "at"], "shorter"),
+        (["one", "two", "--rules", "swap"], "unknown rule"),
+        (["one", "two", "--time-limit", "0"], "time-limit"),
+        (["one", "two", "--draw", "net.txt"], ".svg"),
+    ],
+)
+def test_cli_multiplet_bad_input(cli, bad_input, args, message):
+    bad_input(cli("multiplet", *args), message)
+
+
+def test_cli_ladder(cli):
+    r = cli("ladder", "cold", "warm", "--rules", "change")
+    assert r.exit_code == 0, r.stderr
+    assert "COLD → " in r.stdout and "4 steps" in r.stdout
+    data = json.loads(cli("ladder", "cold", "warm", "--all", "--json").stdout)
+    assert data["steps"] == 4 and data["path"][0] == "cold"
+    assert data["count"] == len(data["ladders"]) == 6  # as with changes only: test_cold_to_warm
+    r = cli("ladder", "cold", "cold")
+    assert r.exit_code == 2 and r.stderr.startswith("error: ")
