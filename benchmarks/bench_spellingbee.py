@@ -15,10 +15,7 @@ The machine may be shared: medians of several runs; the process row also prints 
 from __future__ import annotations
 
 import json
-import os
-import resource
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -102,29 +99,6 @@ def recall_precision(lexicon: Lexicon, puzzles: list[dict], min_zipf=None) -> tu
     return found / official, found / returned
 
 
-def median_cpu(fn, repeat: int = 11) -> float:
-    """Median CPU seconds (all threads of this process) of ``fn()``: what the wall-clock time
-    would be on an idle machine."""
-    fn()
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    return sorted(times)[len(times) // 2]
-
-
-def cpu_seconds_of(args: list[str], env: dict[str, str], repeat: int = 5) -> float:
-    """Median user+system CPU seconds of a child process."""
-    times = []
-    for _ in range(repeat):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run(args, check=True, capture_output=True, env={**os.environ, **env})
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return sorted(times)[len(times) // 2]
-
-
 def main() -> None:
     data = data_dir()
     enable1 = Lexicon.from_file(data / "enable1.txt", name="enable1")
@@ -142,8 +116,9 @@ def main() -> None:
     ) == seed_best, "library and seed baseline disagree"
     t_all = median_time(lambda: sb.candidates(enable1, tallies=False), repeat=11)
     t_best = median_time(lambda: sb.best(enable1), repeat=11)
-    cpu_all = median_cpu(lambda: sb.candidates(enable1, tallies=False))
-    cpu_best = median_cpu(lambda: sb.best(enable1))
+    cpu = time.process_time
+    cpu_all = median_time(lambda: sb.candidates(enable1, tallies=False), 11, clock=cpu)
+    cpu_best = median_time(lambda: sb.best(enable1), 11, clock=cpu)
 
     rows = [
         Row(
@@ -175,7 +150,7 @@ def main() -> None:
         }
         process_time(argv, repeat=1, env=env)  # fills the cache
         t_solve = process_time(argv, repeat=7, env=env)
-        cpu_solve = cpu_seconds_of(argv, env)
+        cpu_solve = process_time(argv, env=env, cpu=True)
     rows.append(
         Row(
             f"bee solve, whole process (CPU {cpu_solve:.3f} s)",
