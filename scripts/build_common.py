@@ -1,21 +1,23 @@
 """Build letterplay's bundled ``common`` lexicon from wordfreq's English word list.
 
-Run ``python scripts/build_common.py`` to rewrite ``src/letterplay/data/common.txt``. The list is
-derived from a registry package only (wordfreq), so anyone can rebuild it and get the same words
-from the same wordfreq version. A word of wordfreq's English 'best' list is kept when:
+Run ``python scripts/build_common.py`` to rewrite ``src/letterplay/data/common.txt``. The words
+and their frequencies come from wordfreq (a declared dependency); wordfreq lower-cases
+everything, so to tell ``march`` from ``london`` the script reads how a spelling dictionary
+writes each word: Debian's ``wamerican`` and ``wbritish`` lists (``apt-get install wamerican
+wbritish``; they install ``/usr/share/dict/american-english`` and ``british-english``), which
+write names with a capital. A word of wordfreq's English 'best' list is kept when:
 
 1. it is 2 or more lower-case letters a–z (no digits, apostrophes, hyphens or accents);
 2. its Zipf frequency is at least 3.0 (once per million words or more often);
-3. it has a vowel (a, e, i, o, u or y), which keeps out most abbreviations (mr, tv, nfl, www);
-4. it is not made of i, v and x only (roman numerals: ii, iv, xii);
-5. no letter appears three times in a row (junk such as 'aaa', 'zzz');
-6. it is not a probable name: wordfreq lower-cases everything, so capitals cannot tell names
-   apart; but names and brands (london, david, google) are about as frequent in other languages'
-   text as in English, while most English words are not. A word at least as frequent in 6 or
-   more of 16 other Latin-script languages as in English is dropped.
+3. one of the dictionaries lists it in lower case: names (london, david, google), which they
+   capitalise, and junk and most abbreviations (nfl, lol), which they lack, are left out;
+4. it has a vowel (a, e, i, o, u or y), which drops the unit abbreviations dictionaries do list in
+   lower case (km, ft, hr);
+5. it is not made of i, v and x only (roman numerals: ii, xiv);
+6. no letter appears three times in a row ('xxx').
 
-Frequency data cannot do better than that: names with English-only use (june, american) remain,
-and a few loanwords (film, sport) are lost. Puzzles that need a curated list should use enable1.
+What remains is a list of frequent dictionary words, American and British spellings alike. It is
+not checked for offensive words, as enable1 is not.
 """
 
 from __future__ import annotations
@@ -28,8 +30,7 @@ from pathlib import Path
 import wordfreq
 
 MIN_ZIPF = 3.0
-OTHER_LANGUAGES = "cs da de es fi fr hu id it nb nl pl pt ro sv tr".split()
-NAME_LANGUAGES = 6
+DICTIONARIES = (Path("/usr/share/dict/american-english"), Path("/usr/share/dict/british-english"))
 TARGET = Path(__file__).resolve().parent.parent / "src" / "letterplay" / "data" / "common.txt"
 
 
@@ -37,26 +38,29 @@ def zipf(freq: float) -> float:
     return math.log10(freq) + 9.0
 
 
+def dictionary_words() -> set[str]:
+    """The words the spelling dictionaries write in lower case."""
+    words: set[str] = set()
+    for path in DICTIONARIES:
+        if not path.is_file():
+            raise SystemExit(f"error: {path} is missing: apt-get install wamerican wbritish")
+        words.update(w for w in path.read_text(encoding="utf-8").split() if w.islower())
+    return words
+
+
 def common_words() -> list[str]:
     english = wordfreq.get_frequency_dict("en")
-    others = [wordfreq.get_frequency_dict(lang) for lang in OTHER_LANGUAGES]
-
-    def probable_name(word: str, z: float) -> bool:
-        hits = sum(1 for table in others if word in table and zipf(table[word]) >= z)
-        return hits >= NAME_LANGUAGES
-
-    kept = []
-    for word, freq in english.items():
-        z = zipf(freq)
-        if (
-            z >= MIN_ZIPF
-            and re.fullmatch(r"[a-z]{2,}", word)
-            and re.search(r"[aeiouy]", word)
-            and not re.fullmatch(r"[ivx]+", word)
-            and not re.search(r"(.)\1\1", word)
-            and not probable_name(word, z)
-        ):
-            kept.append(word)
+    dictionary = dictionary_words()
+    kept = [
+        word
+        for word, freq in english.items()
+        if zipf(freq) >= MIN_ZIPF
+        and re.fullmatch(r"[a-z]{2,}", word)
+        and word in dictionary
+        and re.search(r"[aeiouy]", word)
+        and not re.fullmatch(r"[ivx]+", word)
+        and not re.search(r"(.)\1\1", word)
+    ]
     return sorted(kept)
 
 
@@ -65,9 +69,8 @@ def main() -> None:
     header = [
         f"# letterplay 'common' lexicon: {len(words)} words",
         f"# derived from wordfreq {version('wordfreq')} English 'best' list",
-        "# by scripts/build_common.py",
-        f"# rules: a-z, 2+ letters, Zipf >= {MIN_ZIPF}, has a vowel, not i/v/x only,",
-        f"# no letter thrice in a row, not as frequent in {NAME_LANGUAGES}+ other languages",
+        "# by scripts/build_common.py: a-z, 2+ letters, Zipf >= 3.0, written in lower case",
+        "# by Debian's wamerican or wbritish, has a vowel, not i/v/x only, no letter thrice",
     ]
     TARGET.write_text("\n".join(header + words) + "\n", encoding="ascii")
     print(f"wrote {len(words)} words to {TARGET}")

@@ -11,9 +11,10 @@ The *catalog* names lexicons:
 - ``enable1``: the seeds' list (172,820 words), looked for as ``$LETTERPLAY_DATA/enable1.txt`` and
   then in the user data dir, where ``letterplay lexicon add enable1 FILE`` and
   ``letterplay lexicon fetch enable1`` install it after checking its identity.
-- ``common``: bundled with letterplay, offline; about 26,000 everyday words derived from wordfreq's
-  English list (see ``scripts/build_common.py`` for the filters). It is the default when enable1 is
-  not installed.
+- ``common``: bundled with letterplay, offline; about 22,000 everyday words derived from
+  wordfreq's English list: those used at least once per million words that a spelling dictionary
+  writes in lower case, so no names (``scripts/build_common.py`` has the rules). It is the
+  default when enable1 is not installed.
 - any other name installed with ``lexicon add NAME FILE``; or simply a file path.
 
 *Commonness* is wordfreq's Zipf frequency: log10 of a word's frequency per billion words (7 for
