@@ -15,8 +15,9 @@ SCRIPT = (
     "import sys; from letterplay.lexicon import Lexicon; "
     "lex = Lexicon.from_file(sys.argv[1], 'enable1'); lex.index; lex.zipfs"
 )
-NO_CACHE = SCRIPT.replace("lex.index", "__import__('letterplay.letters').letters."
-                          "LetterIndex.build(lex.words)")
+NO_CACHE = SCRIPT.replace(
+    "lex.index", "__import__('letterplay.letters').letters.LetterIndex.build(lex.words)"
+)
 
 
 def main() -> None:
@@ -26,8 +27,9 @@ def main() -> None:
         process_time([sys.executable, "-c", SCRIPT, enable1], repeat=1, env=env)  # fill cache
         cached = process_time([sys.executable, "-c", SCRIPT, enable1], repeat=7, env=env)
         rebuilt = process_time([sys.executable, "-c", NO_CACHE, enable1], repeat=7, env=env)
-    row = Row("enable1 load + index + zipf, whole process", cached, rebuilt, "< 0.3 s",
-              cached < 0.3)
+    row = Row(
+        "enable1 load + index + zipf, whole process", cached, rebuilt, "< 0.3 s", cached < 0.3
+    )
     report("lexicon", [row])
 
 

@@ -318,7 +318,6 @@ def run_json(cli, *args):
     return json.loads(result.stdout)
 
 
-
 def test_cli_count_longest_table(cli, data_dir):
     data = run_json(cli, "count")
     assert data["games"] == 4_510_515 and data["lexicon"]["name"] == "enable1"

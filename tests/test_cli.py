@@ -52,6 +52,10 @@ def test_unknown_command_is_a_one_line_error(cli):
 
 
 def test_python_dash_m_runs_the_cli():
-    done = subprocess.run([sys.executable, "-m", "letterplay", "--version"], capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "letterplay", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0 and "version" in done.stdout

@@ -12,7 +12,6 @@ import pytest
 ENABLE1_SHA = "f32e6fbdc4cf9c8ec1d992193d7ac33e773fc850ba47ebe2c791ab9d61913d49"
 
 
-
 def test_info_enable1_json(cli, data_dir):
     result = cli("lexicon", "info", "enable1", "--json")
     assert result.exit_code == 0
@@ -51,8 +50,13 @@ def test_list_and_add(bad_input, cli, tmp_path):
 
 @pytest.mark.parametrize(
     ("content", "fragment"),
-    [(None, "no such file"), ("", "empty file"), (b"\x00\x01\x02", "binary file"),
-     (b"\xff\xfe\xfa", "not UTF-8"), ("1 2 3", "no valid words")],
+    [
+        (None, "no such file"),
+        ("", "empty file"),
+        (b"\x00\x01\x02", "binary file"),
+        (b"\xff\xfe\xfa", "not UTF-8"),
+        ("1 2 3", "no valid words"),
+    ],
 )
 def test_bad_files_give_one_line_errors(bad_input, cli, tmp_path, content, fragment):
     path = tmp_path / "bad.txt"
@@ -79,11 +83,17 @@ def test_console_script_end_to_end_offline(tmp_path):
     env = {**os.environ, "LETTERPLAY_HOME": str(tmp_path), "LETTERPLAY_CACHE": str(tmp_path)}
     env.pop("LETTERPLAY_DATA", None)
     script = os.path.join(os.path.dirname(sys.executable), "letterplay")
-    done = subprocess.run([script, "lexicon", "info", "--json"], env=env, capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [script, "lexicon", "info", "--json"], env=env, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["name"] == "common"
     assert "enable1 is not installed" in done.stderr and len(done.stderr.splitlines()) == 1
-    bad = subprocess.run([script, "lexicon", "info", str(tmp_path / "none.txt")], env=env,
-                         capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        [script, "lexicon", "info", str(tmp_path / "none.txt")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr

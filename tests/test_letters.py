@@ -72,7 +72,7 @@ def test_vectorised_index_matches_word_by_word():
     for i, word in enumerate(words):
         row = index.codes[i]
         assert bytes(row[: len(word)] + 97).decode() == word
-        assert (row[len(word):] == PAD).all()
+        assert (row[len(word) :] == PAD).all()
         assert index.encode(word).tolist() == row[: len(word)].tolist()
     order, starts = index.term_words()
     groups = [sorted(words[j] for j in order[a:b]) for a, b in pairwise(starts)]
