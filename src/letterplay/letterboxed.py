@@ -37,8 +37,8 @@ from functools import cached_property
 import numpy as np
 
 from letterplay.errors import InputError, NoSolutionError
-from letterplay.letters import ALPHABET, PAD, letter_mask
-from letterplay.lexicon import Lexicon
+from letterplay.letters import ALPHABET, PAD, letter_mask, mask_letters
+from letterplay.lexicon import Lexicon, zipf_floor_mask
 from letterplay.progress import ProgressCallback, report
 
 MIN_WORD_LENGTH = 3
@@ -99,7 +99,7 @@ class Board:
     def to_dict(self) -> dict[str, object]:
         return {
             "sides": [s.upper() for s in self.sides],
-            "letters": "".join(sorted(self.letters)).upper(),
+            "letters": mask_letters(letter_mask(self.letters)),
         }
 
 
@@ -181,7 +181,7 @@ def playable_words(board: Board, lexicon: Lexicon, min_zipf: float | None = None
     outside = np.uint32(~letter_mask(board.letters) & (2**26 - 1))
     rows = np.flatnonzero(((index.masks & outside) == 0) & (index.lengths >= MIN_WORD_LENGTH))
     if min_zipf is not None:
-        rows = rows[lexicon.zipfs[rows] >= min_zipf]
+        rows = rows[zipf_floor_mask(lexicon, min_zipf)[rows]]
     lengths = index.lengths[rows].astype(np.int64)
     width = int(lengths.max()) if len(rows) else 1
     codes = index.codes[rows, :width]
@@ -723,7 +723,7 @@ def check(board: Board, words: Sequence[str], lexicon: Lexicon) -> CheckResult:
         if i < len(clean) and set(board.letters) <= used:
             problems.append(f"the board is finished after word {i} {w!r}; the rest is extra")
             break
-    missing = "".join(sorted(set(board.letters) - used)).upper()
+    missing = mask_letters(letter_mask(set(board.letters) - used))
     if missing:
         problems.append(f"letters not used: {missing}")
     try:
