@@ -46,7 +46,7 @@ from letterplay.progress import ProgressCallback, report
 HIVE_SIZE = 7
 MIN_LENGTH = 4
 PANGRAM_BONUS = 7
-S = 1 << (ord("s") - 97)
+S = letter_mask("s")
 
 # ----------------------------------------------------------------------------- honeycombs
 
