@@ -8,7 +8,7 @@ default announced on stderr when it falls back to ``common``) and ``as_json``. I
 from __future__ import annotations
 
 import functools
-import json
+import math
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -16,12 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import click
-import numpy as np
 from rich.console import Console
 
 from letterplay import lexicon as lx
 from letterplay.errors import InputError
+from letterplay.files import OutputExistsError, check_output, write_atomic
 from letterplay.progress import ProgressCallback
+from letterplay.results import envelope, to_json
+from letterplay.validate import SEED_BITS
 
 stdout = Console(highlight=False, soft_wrap=True)
 stderr = Console(stderr=True, highlight=False)
@@ -55,35 +57,15 @@ def puzzle_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def json_default(value: Any) -> Any:
-    """Make numpy scalars/arrays, sets, paths and dataclass results JSON-serialisable."""
-    if isinstance(value, np.integer):
-        return int(value)
-    if isinstance(value, np.floating):
-        return float(value)
-    if isinstance(value, np.ndarray):
-        return value.tolist()
-    if isinstance(value, set | frozenset):
-        return sorted(value)
-    if isinstance(value, Path):
-        return str(value)
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    raise TypeError(f"cannot serialise {type(value).__name__}")
-
-
 def emit(
-    data: dict[str, Any],
+    data: Any,
     lexicon: lx.Lexicon | None,
     as_json: bool,
     render: Callable[[Console], None],
 ) -> None:
-    """Print a result: one JSON object (with ``"lexicon"``) or ``render(console)`` for people."""
+    """Print a result: one strict JSON object (with ``"lexicon"``) or ``render(console)``."""
     if as_json:
-        payload = dict(data)
-        if lexicon is not None:
-            payload["lexicon"] = lexicon.info()
-        sys.stdout.write(json.dumps(payload, default=json_default) + "\n")
+        sys.stdout.write(to_json(envelope(data, lexicon)) + "\n")
     else:
         render(stdout)
 
@@ -125,15 +107,47 @@ def progress(as_json: bool) -> Iterator[ProgressCallback | None]:
 
 
 def output_file(path: str | Path, force: bool, suffixes: tuple[str, ...]) -> Path:
-    """Check an output file name: a known suffix, and no overwriting without ``--force``."""
-    path = Path(path)
-    if path.suffix.lower() not in suffixes:
-        raise InputError(f"{path}: output must end in {' or '.join(suffixes)}")
-    if path.exists() and not force:
-        raise InputError(f"{path}: already exists; use --force to overwrite it")
-    if not path.parent.exists():
-        raise InputError(f"{path.parent}: no such directory")
-    return path
+    """Check an output file before any work (see :func:`letterplay.files.check_output`)."""
+    try:
+        return check_output(path, force, suffixes)
+    except OutputExistsError as e:
+        raise InputError(f"{e}; use --force to overwrite it") from None
 
+
+def write_output(path: Path, content: str | bytes, force: bool) -> None:
+    """Write a picture or text to ``path`` atomically (:func:`letterplay.files.write_atomic`)."""
+    try:
+        write_atomic(path, content, force)
+    except OutputExistsError as e:
+        raise InputError(f"{e}; use --force to overwrite it") from None
+
+
+class FiniteFloat(click.ParamType):
+    """A float option that refuses NaN and infinities, optionally within [low, high]."""
+
+    name = "number"
+
+    def __init__(self, low: float | None = None, high: float | None = None) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None):
+        if isinstance(value, float):
+            number = value
+        else:
+            try:
+                number = float(value)
+            except ValueError:
+                self.fail(f"{value!r} is not a number", param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        if (self.low is not None and number < self.low) or (
+            self.high is not None and number > self.high
+        ):
+            self.fail(f"{value!r} is not in the range {self.low:g} to {self.high:g}", param, ctx)
+        return number
+
+
+SEED = click.IntRange(-(2**SEED_BITS) + 1, 2**SEED_BITS - 1)
+"""A random seed: any integer of magnitude below 2**63 (negative ones too)."""
 
 force_option = click.option("--force", is_flag=True, help="Overwrite existing output files.")

@@ -1,0 +1,105 @@
+"""Checking a library function's arguments, with errors that name the parameter.
+
+Public functions call these first, so a bad call fails with one clear :class:`InputError`
+("max_words must be a whole number from 1 to 12, not 0") instead of a numpy traceback or a silent
+misreading. The command line maps parameter names back to its options.
+
+Examples
+--------
+>>> whole("limit", 5, low=0, high=100)
+5
+>>> whole("limit", -1, low=0)
+Traceback (most recent call last):
+...
+letterplay.errors.InputError: limit must be a whole number of at least 0, not -1
+>>> number("min_zipf", float("nan"), low=0, high=8)
+Traceback (most recent call last):
+...
+letterplay.errors.InputError: min_zipf must be a finite number from 0 to 8, not nan
+>>> words("words", "ride")
+Traceback (most recent call last):
+...
+letterplay.errors.InputError: words must be a sequence of words, not the string 'ride'
+>>> seed("seed", -1)
+-1
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Iterable
+
+from letterplay.errors import InputError
+
+__all__ = ["SEED_BITS", "number", "random_generator", "seed", "text", "whole", "words"]
+
+SEED_BITS = 63  # seeds are any integer of magnitude below 2**63, negative ones included
+
+
+def _range(low: float | None, high: float | None) -> str:
+    if low is not None and high is not None:
+        return f" from {low:g} to {high:g}"
+    if low is not None:
+        return f" of at least {low:g}"
+    if high is not None:
+        return f" of at most {high:g}"
+    return ""
+
+
+def whole(name: str, value: object, low: int | None = None, high: int | None = None) -> int:
+    """``value`` as an int within [low, high]; bools, floats and strings are refused."""
+    ok = isinstance(value, numbers.Integral) and not isinstance(value, bool)
+    if ok and (low is None or value >= low) and (high is None or value <= high):
+        return int(value)
+    raise InputError(f"{name} must be a whole number{_range(low, high)}, not {value!r}")
+
+
+def number(name: str, value: object, low: float | None = None, high: float | None = None) -> float:
+    """``value`` as a finite float within [low, high] (NaN and infinities are refused)."""
+    ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
+    if (
+        ok
+        and math.isfinite(value)
+        and (low is None or value >= low)
+        and (high is None or value <= high)
+    ):
+        return float(value)
+    raise InputError(f"{name} must be a finite number{_range(low, high)}, not {value!r}")
+
+
+def seed(name: str, value: object) -> int | None:
+    """A random seed: None (fresh randomness) or any int of magnitude below 2**63."""
+    if value is None:
+        return None
+    limit = 2**SEED_BITS
+    return whole(name, value, low=-limit + 1, high=limit - 1)
+
+
+def random_generator(name: str, value: object):
+    """A numpy random Generator for a seed checked by :func:`seed`; negative seeds are as good as
+    positive ones (they are folded into numpy's unsigned range, so -1 and 2**64 - 1 agree)."""
+    import numpy as np  # only the generators need it
+
+    checked = seed(name, value)
+    return np.random.default_rng(None if checked is None else checked % 2**64)
+
+
+def text(name: str, value: object) -> str:
+    """``value`` as a str (an error names the parameter and the type it got)."""
+    if not isinstance(value, str):
+        raise InputError(f"{name} must be a string, not {type(value).__name__}")
+    return value
+
+
+def words(name: str, value: object) -> list[str]:
+    """A sequence of words as a list of str: a lone string is an error, never its letters."""
+    if isinstance(value, str):
+        raise InputError(f"{name} must be a sequence of words, not the string {value!r}")
+    if isinstance(value, bytes) or not isinstance(value, Iterable):
+        raise InputError(f"{name} must be a sequence of words, not {type(value).__name__}")
+    items = list(value)
+    for item in items:
+        if not isinstance(item, str):
+            raise InputError(f"{name} must hold strings, not {type(item).__name__}")
+    return items
