@@ -1,9 +1,11 @@
 """Shared test fixtures.
 
 Tests never touch the user's own letterplay folders: the data and cache dirs point into a
-temporary folder for the whole session. Tests that need enable1 take the ``enable1`` fixture,
-which reads it from ``$LETTERPLAY_DATA`` (or ``../shared/data`` beside the project). When the
-data is missing those tests are skipped on a developer's machine but fail under ``CI=true``.
+temporary folder for the whole session. Tests that need enable1 take the ``enable1`` fixture:
+the list bundled with letterplay, so they run on any fresh clone. Tests that need the real-data
+archives (NY Times puzzles, PACE instances) take ``data_dir``, the folder named by
+``$LETTERPLAY_DATA`` (or ``../shared/data`` beside the project): when it is missing they are
+skipped on a developer's machine but fail under ``CI=true``.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def _find_data_dir() -> Path | None:
     candidates = [os.environ.get("LETTERPLAY_DATA"), str(ROOT.parent / "shared" / "data")]
     for candidate in candidates:
-        if candidate and (Path(candidate) / "enable1.txt").is_file():
+        if candidate and Path(candidate).is_dir():
             return Path(candidate).resolve()
     return None
 
@@ -48,9 +50,9 @@ def isolated_dirs(tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
-    """The shared data folder (enable1, Spelling Bee puzzles, PACE instances)."""
+    """The real-data folder (NY Times puzzles, PACE instances): ``$LETTERPLAY_DATA``."""
     if DATA_DIR is None:
-        message = "shared data not found: set LETTERPLAY_DATA to the folder holding enable1.txt"
+        message = "real-data archives not found: set LETTERPLAY_DATA to their folder"
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(message)
         pytest.skip(message)
@@ -58,11 +60,11 @@ def data_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def enable1(data_dir: Path):
-    """The enable1 lexicon (172,820 words), loaded once per session."""
-    from letterplay.lexicon import Lexicon
+def enable1():
+    """The enable1 lexicon (172,820 words) bundled with letterplay, loaded once per session."""
+    from letterplay.lexicon import load
 
-    return Lexicon.from_file(data_dir / "enable1.txt", name="enable1")
+    return load("enable1")
 
 
 def assert_bad_input(result, fragment: str) -> None:

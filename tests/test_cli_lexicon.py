@@ -12,7 +12,7 @@ import pytest
 ENABLE1_SHA = "f32e6fbdc4cf9c8ec1d992193d7ac33e773fc850ba47ebe2c791ab9d61913d49"
 
 
-def test_info_enable1_json(cli, data_dir):
+def test_info_enable1_json(cli):
     result = cli("lexicon", "info", "enable1", "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
@@ -44,6 +44,11 @@ def test_list_and_add(bad_input, cli, tmp_path):
     listing = json.loads(cli("lexicon", "list", "--json").stdout)
     names = {entry["name"]: entry for entry in listing["lexicons"]}
     assert names["fruit"]["installed"] and names["common"]["installed"]
+    assert names["enable1"]["origin"] == "bundled" and names["enable1"]["default"]
+    assert names["enable1"]["licence"] == "public domain"
+    assert listing["default"] == "enable1"
+    text = cli("lexicon", "list")
+    assert text.exit_code == 0 and "enable1 (default)" in text.stdout and "fruit" in text.stdout
     bad_input(cli("lexicon", "add", "fruit", str(path)), "--force")
     assert cli("lexicon", "add", "fruit", str(path), "--force").exit_code == 0
 
@@ -54,7 +59,8 @@ def test_list_and_add(bad_input, cli, tmp_path):
         (None, "no such file"),
         ("", "empty file"),
         (b"\x00\x01\x02", "binary file"),
-        (b"\xff\xfe\xfa", "not UTF-8"),
+        (b"caf\xe9\xfa\n", "not UTF-8"),
+        (b"\xff\xfe\x41", "not UTF-16"),
         ("1 2 3", "no valid words"),
     ],
 )
@@ -72,23 +78,52 @@ def test_other_bad_input_gives_one_line_errors(cli, bad_input, tmp_path):
     bad_input(cli("lexicon", "info", str(tmp_path)), "is a directory")
     wrong = tmp_path / "wrong.txt"
     wrong.write_text("apple\n")
-    bad_input(cli("lexicon", "add", "enable1", str(wrong)), "is not enable1")
-    bad_input(cli("lexicon", "fetch", "common"), "only enable1")
+    bad_input(cli("lexicon", "add", "enable1", str(wrong)), "cannot install")
+    bad_input(cli("lexicon", "fetch", "common"), "bundled")
+    bad_input(cli("lexicon", "fetch", "nosuch"), "only sowpods")
     bad_input(cli("lexicon", "nosuchcommand"), "No such command")
     bad_input(cli("lexicon", "info", "--bogus"), "No such option")
 
 
+def test_export_to_stdout_and_to_a_file(cli, bad_input, tmp_path):
+    out = cli("lexicon", "export", "common")
+    assert out.exit_code == 0 and out.stderr == ""
+    words = out.stdout.splitlines()
+    assert len(words) >= 20_000 and words == sorted(set(words)) and out.stdout.endswith("\n")
+    target = tmp_path / "enable1.txt"
+    done = cli("lexicon", "export", "enable1", "-o", str(target), "--json")
+    assert done.exit_code == 0
+    data = json.loads(done.stdout)
+    assert data["path"] == str(target) and data["lexicon"]["sha256"] == ENABLE1_SHA
+    info = json.loads(cli("lexicon", "info", str(target), "--json").stdout)
+    assert info["sha256"] == ENABLE1_SHA and info["words"] == 172_820
+    bad_input(cli("lexicon", "export", "common", "-o", str(target)), "--force")
+    assert json.loads(cli("lexicon", "info", str(target), "--json").stdout)["sha256"] == ENABLE1_SHA
+    assert cli("lexicon", "export", "common", "-o", str(target), "--force").exit_code == 0
+    assert target.read_text().splitlines() == words
+    bad_input(cli("lexicon", "export", "common", "--json"), "--output")
+    bad_input(cli("lexicon", "export", "nosuch", "-o", str(tmp_path / "x.txt")), "unknown")
+    assert not (tmp_path / "x.txt").exists()
+
+
 def test_console_script_end_to_end_offline(tmp_path):
-    """The installed ``letterplay`` script, with no data dir: common is the default."""
-    env = {**os.environ, "LETTERPLAY_HOME": str(tmp_path), "LETTERPLAY_CACHE": str(tmp_path)}
+    """The installed ``letterplay`` script with no data dir and an empty home: enable1, bundled,
+    is the default and nothing is said about it on stderr."""
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {
+        **os.environ,
+        "HOME": str(home),
+        "LETTERPLAY_HOME": str(tmp_path),
+        "LETTERPLAY_CACHE": str(tmp_path),
+    }
     env.pop("LETTERPLAY_DATA", None)
     script = os.path.join(os.path.dirname(sys.executable), "letterplay")
     done = subprocess.run(
         [script, "lexicon", "info", "--json"], env=env, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["name"] == "common"
-    assert "enable1 is not installed" in done.stderr and len(done.stderr.splitlines()) == 1
+    assert json.loads(done.stdout)["sha256"] == ENABLE1_SHA and done.stderr == ""
     bad = subprocess.run(
         [script, "lexicon", "info", str(tmp_path / "none.txt")],
         env=env,

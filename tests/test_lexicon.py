@@ -95,8 +95,19 @@ def test_vectorised_zipf_agrees_with_wordfreq():
 
 def test_enable1_has_known_size_and_identity(enable1):
     assert len(enable1) == 172_820
-    assert enable1.sha256 == ENABLE1_SHA == lx.KNOWN["enable1"].sha256
-    assert enable1.skipped == 0
+    assert enable1.sha256 == ENABLE1_SHA == lx.BUNDLED["enable1"].sha256
+    assert enable1.skipped == 0 and enable1.probabilities is None
+
+
+def test_bundled_enable1_file_is_the_normalised_list_gzipped_reproducibly():
+    import gzip
+    import hashlib
+
+    data = lx.BUNDLED["enable1"].path.read_bytes()
+    assert data[:2] == b"\x1f\x8b" and data[4:8] == b"\0\0\0\0"  # gzip, mtime 0
+    text = gzip.decompress(data)
+    assert hashlib.sha256(text).hexdigest() == ENABLE1_SHA  # already normalised
+    assert text.count(b"\n") == 172_820
 
 
 def test_shuffled_crlf_uppercase_enable1_has_enable1_identity(enable1, tmp_path):
@@ -106,14 +117,36 @@ def test_shuffled_crlf_uppercase_enable1_has_enable1_identity(enable1, tmp_path)
     assert Lexicon.from_file(path).sha256 == ENABLE1_SHA
 
 
-def test_enable1_is_found_through_letterplay_data(data_dir):
-    assert lx.find("enable1") == data_dir / "enable1.txt"
+def test_enable1_is_the_default_with_no_data_dir_and_no_home(monkeypatch, tmp_path):
+    monkeypatch.delenv("LETTERPLAY_DATA", raising=False)
+    monkeypatch.setenv("LETTERPLAY_HOME", str(tmp_path / "home"))
+    lex = lx.load(None)
+    assert lex.name == lx.DEFAULT == "enable1" and lex.sha256 == ENABLE1_SHA
+    assert lx.find("enable1") == lx.BUNDLED["enable1"].path
+
+
+def test_data_dir_list_is_found_by_name(monkeypatch, tmp_path):
+    monkeypatch.setenv("LETTERPLAY_DATA", str(tmp_path))
+    write(tmp_path, "fruit.txt", "apple\nfig\n")
+    write(tmp_path, "enable1.txt", "apple\n")  # a bundled name is never shadowed
+    assert lx.load("fruit").words == ("apple", "fig")
     assert lx.load("enable1").sha256 == ENABLE1_SHA
-    assert lx.load(None).name == "enable1"  # installed, so it is the default
-    assert lx.default_notice() is None
 
 
-# ----------------------------------------------------------------------------- the catalog
+# ----------------------------------------------------------------------------- the registry
+
+
+def test_every_bundled_list_loads_and_pinned_identities_match():
+    for entry in lx.BUNDLED.values():
+        assert entry.path.is_file(), entry
+        assert entry.name and entry.description and entry.licence
+        lex = lx.load(entry.name)
+        assert lex.name == entry.name and len(lex) > 1000
+        if entry.sha256:
+            assert lex.sha256 == entry.sha256
+        if lex.probabilities is not None:
+            assert lex.probabilities.shape == (len(lex),)
+            assert ((lex.probabilities >= 0) & (lex.probabilities <= 1)).all()
 
 
 def test_common_is_bundled_and_large_enough():
@@ -123,61 +156,89 @@ def test_common_is_bundled_and_large_enough():
     assert not {"mr", "tv", "nfl", "ii", "xii", "www", "london", "david", "iran"} & set(lex.words)
 
 
-def test_common_is_the_default_when_enable1_is_missing(monkeypatch, tmp_path):
-    monkeypatch.setenv("LETTERPLAY_DATA", str(tmp_path))
-    monkeypatch.setenv("LETTERPLAY_HOME", str(tmp_path / "home"))
-    assert lx.load(None).name == "common"
-    notice = lx.default_notice()
-    assert notice and "letterplay lexicon fetch enable1" in notice and "\n" not in notice
-
-
-def test_catalog_lists_known_bundled_and_installed(monkeypatch, tmp_path):
+def test_catalog_lists_bundled_installed_and_downloadable(monkeypatch, tmp_path):
     monkeypatch.setenv("LETTERPLAY_HOME", str(tmp_path))
     lx.install("fruit", write(tmp_path, "f.txt", "apple\nfig\n"))
     names = {e.name: e for e in lx.catalog()}
-    assert {"enable1", "common", "fruit"} <= set(names)
+    assert {"enable1", "common", "fruit", "sowpods"} <= set(names)
+    assert names["enable1"].origin == "bundled" and names["enable1"].to_dict()["default"]
+    assert names["fruit"].origin == "installed"
     assert names["fruit"].path == tmp_path / "lexicons" / "fruit.txt"
+    assert names["sowpods"].origin == "downloadable" and names["sowpods"].path is None
     assert lx.load("fruit").words == ("apple", "fig")
 
 
-def test_add_enable1_verifies_identity_and_refuses_to_overwrite(enable1, monkeypatch, tmp_path):
+def test_install_refuses_to_overwrite_without_force(monkeypatch, tmp_path):
     monkeypatch.setenv("LETTERPLAY_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("LETTERPLAY_DATA")
-    wrong = write(tmp_path, "wrong.txt", "apple\nbanana\n")
-    with pytest.raises(LexiconError, match="is not enable1"):
-        lx.install("enable1", wrong)
-    assert lx.find("enable1") is None
-    lex, path = lx.install("enable1", enable1.source)
-    assert lex.sha256 == ENABLE1_SHA and lx.find("enable1") == path
-    with pytest.raises(LexiconError, match="--force"):
-        lx.install("enable1", enable1.source)
-    lx.install("enable1", enable1.source, force=True)
+    source = write(tmp_path, "f.txt", "Fig\napple\n")
+    lex, path = lx.install("fruit", source)
+    assert path.read_text() == "apple\nfig\n" and lex.source == str(path)
+    with pytest.raises(lx.AlreadyInstalledError, match="already installed"):
+        lx.install("fruit", write(tmp_path, "g.txt", "grape\n"))
+    assert path.read_text() == "apple\nfig\n"
+    lx.install("fruit", write(tmp_path, "g.txt", "grape\n"), force=True)
+    assert path.read_text() == "grape\n"
 
 
 def test_fetch_verifies_what_it_downloads(monkeypatch, tmp_path):
     import pooch
 
     monkeypatch.setenv("LETTERPLAY_HOME", str(tmp_path / "home"))
-    fake = write(tmp_path, "download.txt", "not\r\nenable\r\n")
+    fake = write(tmp_path, "download.txt", "AA\r\naah\r\n")
     monkeypatch.setattr(pooch, "retrieve", lambda *args, **kwargs: str(fake))
-    with pytest.raises(LexiconError, match="is not enable1"):
-        lx.fetch("enable1")
+    lex, path = lx.fetch("sowpods")
+    assert lex.words == ("aa", "aah") and path.name == "sowpods.txt"
+    pinned = lx.DownloadableList("pinned", "https://example.org/x.txt", "x", "x", "0" * 64)
+    monkeypatch.setitem(lx.DOWNLOADS, "pinned", pinned)
+    with pytest.raises(LexiconError, match="is not pinned"):
+        lx.fetch("pinned")
 
     def offline(*args, **kwargs):
         raise ConnectionError("Name or service not known")
 
     monkeypatch.setattr(pooch, "retrieve", offline)
-    with pytest.raises(LexiconError, match=r"cannot download enable1.*not known"):
+    with pytest.raises(LexiconError, match=r"cannot download sowpods.*not known"):
+        lx.fetch("sowpods", force=True)
+    with pytest.raises(LexiconError, match="bundled"):
         lx.fetch("enable1")
-    with pytest.raises(LexiconError, match="only enable1"):
-        lx.fetch("common")
+    with pytest.raises(LexiconError, match="only sowpods"):
+        lx.fetch("nosuch")
 
 
-def test_a_corrupt_installed_enable1_is_rejected(monkeypatch, tmp_path):
-    monkeypatch.setenv("LETTERPLAY_DATA", str(tmp_path))
-    write(tmp_path, "enable1.txt", "apple\n")
-    with pytest.raises(LexiconError, match="is not enable1"):
-        lx.load("enable1")
+def test_probabilities_are_read_aligned_and_checked(tmp_path):
+    path = write(tmp_path, "p.txt", "zebra\t0.25\nApple\t1\napple\t0.5\nfig\nit's\t0.3\n")
+    lex = Lexicon.from_file(path)
+    assert lex.words == ("apple", "fig", "zebra") and lex.skipped == 1
+    assert lex.probabilities.dtype == np.float32
+    assert lex.probabilities.tolist() == [1.0, 1.0, 0.25]
+    assert lex.subset(np.array([False, True, True])).probabilities.tolist() == [1.0, 0.25]
+    for bad in ("1.5", "nan", "-0.1", "x"):
+        write(tmp_path, "bad.txt", f"apple\t{bad}\n")
+        with pytest.raises(LexiconError, match=r"line 1: acceptance probability"):
+            Lexicon.from_file(tmp_path / "bad.txt")
+
+
+def test_gzipped_lists_are_read(tmp_path):
+    import gzip
+
+    path = tmp_path / "g.txt.gz"
+    path.write_bytes(gzip.compress(b"Fig\napple\n"))
+    lex = Lexicon.from_file(path)
+    assert lex.name == "g" and lex.words == ("apple", "fig")
+    (tmp_path / "bad.txt.gz").write_bytes(b"\x1f\x8bnot really")
+    with pytest.raises(LexiconError, match="not a valid gzip file"):
+        Lexicon.from_file(tmp_path / "bad.txt.gz")
+
+
+def test_export_writes_a_plain_list_atomically(tmp_path):
+    lex = Lexicon.from_words(["fig", "apple"])
+    target = lx.export(lex, tmp_path / "out.txt")
+    assert target.read_text() == "apple\nfig\n"
+    with pytest.raises(LetterplayError, match="already exists"):
+        lx.export(Lexicon.from_words(["kiwi"]), target)
+    assert target.read_text() == "apple\nfig\n"
+    lx.export(Lexicon.from_words(["kiwi"]), target, overwrite=True)
+    assert target.read_text() == "kiwi\n"
 
 
 # ----------------------------------------------------------------------------- bad input
@@ -215,16 +276,51 @@ def test_unknown_names_and_bad_install_names(monkeypatch, tmp_path):
         lx.load("nosuch")
     with pytest.raises(LexiconError, match="no valid words"):
         Lexicon.from_words(["123"])
-    for bad in ("common", "Bad Name", "../up"):
+    for bad in ("common", "enable1", "Bad Name", "../up"):
         with pytest.raises(LexiconError, match="cannot install"):
             lx.install(bad, write(tmp_path, "ok.txt", "apple\n"))
 
 
-def test_enable1_not_installed_says_how_to_install(monkeypatch, tmp_path):
+def test_downloadable_but_missing_says_how_to_install(monkeypatch, tmp_path):
     monkeypatch.setenv("LETTERPLAY_DATA", str(tmp_path))
     monkeypatch.setenv("LETTERPLAY_HOME", str(tmp_path))
-    with pytest.raises(LexiconError, match=r"not installed.*lexicon fetch enable1"):
-        lx.load("enable1")
+    with pytest.raises(LexiconError, match=r"not installed.*lexicon fetch sowpods"):
+        lx.load("sowpods")
+
+
+@pytest.mark.parametrize("spec", [123, 1.5, b"enable1", ["enable1"], "", "  "])
+def test_load_names_its_parameter_for_bad_specs(spec):
+    with pytest.raises(LexiconError, match="spec must be a lexicon name or a file path"):
+        lx.load(spec)
+
+
+@pytest.mark.parametrize("words", ["hello", b"hello"])
+def test_from_words_refuses_a_lone_string(words):
+    with pytest.raises(LexiconError, match="words must be a sequence of words"):
+        Lexicon.from_words(words)
+
+
+def test_from_words_refuses_non_strings_and_bad_names():
+    with pytest.raises(LexiconError, match="words must hold strings"):
+        Lexicon.from_words(["ok", 3])
+    with pytest.raises(LexiconError, match="words must be a sequence"):
+        Lexicon.from_words(5)
+    with pytest.raises(LexiconError, match="name must be"):
+        Lexicon.from_words(["ok"], name=7)
+
+
+def test_utf16_list_with_bom_is_decoded(tmp_path):
+    for encoding in ("utf-16", "utf-16-le", "utf-16-be"):
+        bom = "\ufeff" if encoding != "utf-16" else ""
+        path = write(tmp_path, f"{encoding}.txt", (bom + "Zebra\r\napple\r\n").encode(encoding))
+        assert Lexicon.from_file(path).words == ("apple", "zebra"), encoding
+
+
+def test_a_bare_name_that_is_an_existing_file_is_read_as_the_file(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "words", "Kiwi\nfig\n")
+    lex = lx.load("words")
+    assert lex.words == ("fig", "kiwi") and lex.name == "words"
 
 
 def test_large_lists_are_read_back_from_the_cache_exactly(tmp_path):

@@ -4,29 +4,44 @@ A *lexicon* is an immutable, normalised list of words: lower-case a–z only, de
 sorted. Its *identity* is the sha256 of those words joined with ``\\n`` plus a trailing
 ``\\n``, so a CRLF, upper-case or shuffled copy of a list has the same identity as the list
 itself; every result letterplay gives names the lexicon it came from by name, word count and
-identity.
+identity. A list may also give each word an *acceptance probability* in [0, 1] (a line
+``word<TAB>p``): how likely a puzzle editor is to accept it. Words without one have 1.
 
-The *catalog* names lexicons:
-
-- ``enable1``: the seeds' list (172,820 words), looked for as ``$LETTERPLAY_DATA/enable1.txt`` and
-  then in the user data dir, where ``letterplay lexicon add enable1 FILE`` and
-  ``letterplay lexicon fetch enable1`` install it after checking its identity.
-- ``common``: bundled with letterplay, offline; about 22,000 everyday words derived from
-  wordfreq's English list: those used at least once per million words that a spelling dictionary
-  writes in lower case, so no names (``scripts/build_common.py`` has the rules). It is the
-  default when enable1 is not installed.
-- any other name installed with ``lexicon add NAME FILE``; or simply a file path.
+Lexicons are named by one registry of *bundled lists*, shipped inside the package
+(:data:`BUNDLED`; ``enable1``, the default, and ``common``), then by word lists in
+``$LETTERPLAY_DATA`` and those installed with ``letterplay lexicon add NAME FILE`` or downloaded
+with ``letterplay lexicon fetch NAME`` (:data:`DOWNLOADS`). Any word list file works as well.
 
 *Commonness* is wordfreq's Zipf frequency: log10 of a word's frequency per billion words (7 for
 "the", 0 for a word wordfreq has never seen). Puzzles use it to rank solutions and to filter.
+
+Examples
+--------
+>>> lex = Lexicon.from_words(["Ride", "dire", "ire", "ride"], name="tiny")
+>>> lex
+<Lexicon 'tiny': 3 words, sha256 ac240592527f…>
+>>> lex.words
+('dire', 'ire', 'ride')
+>>> "ride" in lex, lex.word_id("ride")
+(True, 2)
+>>> load("enable1").info()["words"]
+172820
+
+References
+----------
+- ENABLE2K word list (public domain): https://everything2.com/title/ENABLE+word+list
+- A copy of it: https://norvig.com/ngrams/enable1.txt
+- wordfreq, word frequencies in many languages: https://github.com/rspeer/wordfreq
 """
 
 from __future__ import annotations
 
 import bisect
+import gzip
 import hashlib
 import math
 import re
+import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -42,9 +57,33 @@ from letterplay.errors import LexiconError
 if TYPE_CHECKING:
     from letterplay.letters import LetterIndex
 
+__all__ = [
+    "BUNDLED",
+    "DEFAULT",
+    "DOWNLOADS",
+    "AlreadyInstalledError",
+    "BundledList",
+    "CatalogEntry",
+    "DownloadableList",
+    "Lexicon",
+    "catalog",
+    "export",
+    "fetch",
+    "find",
+    "identity",
+    "install",
+    "installed_dir",
+    "load",
+    "normalise",
+    "normalise_text",
+    "zipf_floor_mask",
+    "zipf_frequency",
+]
+
 WORD = re.compile(r"[a-z]+")
 _ONLY_WORDS = re.compile(r"[a-z\s]*")
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
+DATA = Path(__file__).resolve().parent / "data"
 
 
 # ----------------------------------------------------------------------------- the Lexicon
@@ -55,7 +94,14 @@ class Lexicon:
     """An immutable, normalised word list with a name, a source and an identity hash.
 
     Build one with :meth:`from_words`, :meth:`from_file` or :func:`load`; the constructor
-    itself trusts that ``words`` is already normalised.
+    itself trusts that ``words`` is already normalised. ``probabilities`` (float32, aligned
+    with ``words``) holds the list's acceptance probabilities, or is None when it gives none.
+
+    Examples
+    --------
+    >>> lex = Lexicon.from_words(["bee", "hive", "Bee"], name="tiny")
+    >>> len(lex), lex.words, lex.probabilities is None
+    (2, ('bee', 'hive'), True)
     """
 
     name: str
@@ -63,13 +109,28 @@ class Lexicon:
     sha256: str
     source: str = "<memory>"
     skipped: int = 0
+    probabilities: np.ndarray | None = None
 
     @classmethod
     def from_words(
         cls, words: Iterable[str], name: str = "custom", source: str = "<memory>"
     ) -> Lexicon:
-        """A lexicon of ``words`` (any case); entries that are not a–z letters are skipped."""
-        kept, skipped = normalise(words)
+        """A lexicon of ``words`` (any case); entries that are not a–z letters are skipped.
+
+        Examples
+        --------
+        >>> Lexicon.from_words(["Apple", "it's", "fig"]).words
+        ('apple', 'fig')
+        >>> Lexicon.from_words("hello")
+        Traceback (most recent call last):
+        ...
+        letterplay.errors.LexiconError: words must be a sequence of words, not the string 'hello'
+        """
+        if isinstance(words, str | bytes):
+            raise LexiconError(f"words must be a sequence of words, not the string {words!r}")
+        if not isinstance(name, str) or not name.strip():
+            raise LexiconError(f"name must be a non-empty string, not {name!r}")
+        kept, skipped = normalise(_strings("words", words))
         if not kept:
             raise LexiconError(f"lexicon {name!r} has no valid words")
         return cls(name, kept, identity(kept), source, skipped)
@@ -77,13 +138,25 @@ class Lexicon:
     @classmethod
     def from_file(cls, path: str | Path, name: str | None = None) -> Lexicon:
         """Read a word list file: one word per line or whitespace separated, any case, LF or CRLF,
-        UTF-8 with or without BOM; blank lines and lines starting with ``#`` are ignored, entries
-        with other characters are skipped and counted."""
+        UTF-8 (with or without BOM) or UTF-16 with a BOM, plain or gzipped; blank lines and lines
+        starting with ``#`` are ignored, entries with other characters are skipped and counted.
+        A line ``word<TAB>p`` gives the word an acceptance probability ``p`` in [0, 1].
+
+        Examples
+        --------
+        >>> import pathlib, tempfile
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "mine.txt"
+        >>> _ = path.write_text("Zebra\\r\\napple\\r\\nit's\\r\\n")
+        >>> lex = Lexicon.from_file(path)
+        >>> lex.name, lex.words, lex.skipped
+        ('mine', ('apple', 'zebra'), 1)
+        """
         path = Path(path)
-        words, skipped = _file_words(path)
+        words, skipped, probabilities = _file_words(path)
         if not words:
             raise LexiconError(f"{path}: no valid words (only words of letters a–z count)")
-        return cls(name or path.stem, words, identity(words), str(path), skipped)
+        name = name or _stem(path)
+        return cls(name, words, identity(words), str(path), skipped, probabilities)
 
     def __len__(self) -> int:
         return len(self.words)
@@ -92,21 +165,24 @@ class Lexicon:
         return iter(self.words)
 
     def __contains__(self, word: object) -> bool:
-        return word in self._wordset
+        return isinstance(word, str) and self.word_id(word) >= 0
 
     def __repr__(self) -> str:
         return f"<Lexicon {self.name!r}: {len(self)} words, sha256 {self.sha256[:12]}…>"
-
-    @cached_property
-    def _wordset(self) -> frozenset[str]:
-        return frozenset(self.words)
 
     def info(self) -> dict[str, object]:
         """The lexicon's identity as every JSON result reports it: name, word count, sha256."""
         return {"name": self.name, "words": len(self.words), "sha256": self.sha256}
 
     def word_id(self, word: str) -> int:
-        """The position of ``word`` in :attr:`words`, or -1 if it is not in the lexicon."""
+        """The position of ``word`` in :attr:`words`, or -1 if it is not in the lexicon.
+
+        Examples
+        --------
+        >>> lex = Lexicon.from_words(["pear", "apple", "fig"])
+        >>> lex.word_id("fig"), lex.word_id("kiwi")
+        (1, -1)
+        """
         i = bisect.bisect_left(self.words, word)
         return i if i < len(self.words) and self.words[i] == word else -1
 
@@ -130,25 +206,83 @@ class Lexicon:
         return arrays["zipf"]
 
     def zipf(self, word: str) -> float:
-        """Commonness of ``word``: wordfreq's Zipf frequency in English (0 when unseen)."""
+        """Commonness of ``word``: wordfreq's Zipf frequency in English (0 when unseen).
+
+        Examples
+        --------
+        >>> lex = Lexicon.from_words(["the", "zyzzyva"])
+        >>> lex.zipf("the") > lex.zipf("zyzzyva")
+        True
+        """
         i = self.word_id(word)
         if i >= 0:
             return float(self.zipfs[i])
         return zipf_frequency(word)
 
     def subset(self, mask: np.ndarray, name: str | None = None) -> Lexicon:
-        """The lexicon of the words where boolean ``mask`` is true (its own identity)."""
-        words = tuple(np.asarray(self.words, dtype=object)[np.asarray(mask, dtype=bool)])
-        return Lexicon(name or f"{self.name}-subset", words, identity(words), self.source)
+        """The lexicon of the words where boolean ``mask`` is true (its own identity).
+
+        Examples
+        --------
+        >>> lex = Lexicon.from_words(["pear", "apple", "fig"])
+        >>> lex.subset(np.array([True, False, True])).words
+        ('apple', 'pear')
+        """
+        keep = np.asarray(mask, dtype=bool)
+        words = tuple(np.asarray(self.words, dtype=object)[keep])
+        probs = None if self.probabilities is None else self.probabilities[keep]
+        name = name or f"{self.name}-subset"
+        return Lexicon(name, words, identity(words), self.source, 0, probs)
+
+    def to_text(self) -> str:
+        """The plain word list: one word a line, sorted, with a trailing newline.
+
+        Examples
+        --------
+        >>> Lexicon.from_words(["fig", "Apple"]).to_text()
+        'apple\\nfig\\n'
+        """
+        return "\n".join(self.words) + "\n"
+
+
+def _strings(name: str, values: Iterable[object]) -> Iterable[str]:
+    try:
+        items = list(values)
+    except TypeError:
+        raise LexiconError(f"{name} must be a sequence of words, not {values!r}") from None
+    for item in items:
+        if not isinstance(item, str):
+            raise LexiconError(f"{name} must hold strings, not {type(item).__name__}")
+    return items
+
+
+def _stem(path: Path) -> str:
+    """A file's lexicon name: its name without ``.txt`` / ``.gz`` suffixes."""
+    name = path.name
+    for suffix in (".gz", ".txt"):
+        name = name.removesuffix(suffix)
+    return name or path.name
 
 
 def identity(words: Sequence[str]) -> str:
-    """The identity hash of normalised words: sha256 of ``"\\n".join(words) + "\\n"``."""
+    """The identity hash of normalised words: sha256 of ``"\\n".join(words) + "\\n"``.
+
+    Examples
+    --------
+    >>> identity(("a", "b")) == hashlib.sha256(b"a\\nb\\n").hexdigest()
+    True
+    """
     return hashlib.sha256(("\n".join(words) + "\n").encode("ascii")).hexdigest()
 
 
 def normalise(words: Iterable[str]) -> tuple[tuple[str, ...], int]:
-    """Lower-case, keep a–z words, de-duplicate and sort; returns (words, number skipped)."""
+    """Lower-case, keep a–z words, de-duplicate and sort; returns (words, number skipped).
+
+    Examples
+    --------
+    >>> normalise(["Cat", "dog", "cat", "don't", "", "x1"])
+    (('cat', 'dog'), 2)
+    """
     kept: list[str] = []
     skipped = 0
     for word in words:
@@ -168,16 +302,60 @@ def _sorted_unique(words: list[str]) -> tuple[str, ...]:
 
 
 def normalise_text(text: str) -> tuple[tuple[str, ...], int]:
-    """The normalised words of a word list's text and the number of entries skipped."""
+    """The normalised words of a word list's text and the number of entries skipped.
+
+    Examples
+    --------
+    >>> normalise_text("# fruit\\nZebra apple\\r\\nmango-tree apple\\n")
+    (('apple', 'zebra'), 1)
+    """
     text = text.lower()
     if "#" not in text and _ONLY_WORDS.fullmatch(text):  # the usual case, checked in one pass
         return _sorted_unique(text.split()), 0
-    lines = (line for line in text.splitlines() if not line.lstrip().startswith("#"))
-    return normalise(token for line in lines for token in line.split())
+    return normalise(token for line in _content_lines(text) for token in line.split())
 
 
-def _file_words(path: Path) -> tuple[tuple[str, ...], int]:
-    """The normalised words of a word list file and the number of entries skipped.
+def _content_lines(text: str) -> Iterable[str]:
+    return (line for line in text.splitlines() if not line.lstrip().startswith("#"))
+
+
+def _weighted_entries(path: Path, text: str) -> tuple[tuple[str, ...], int, np.ndarray]:
+    """Words and acceptance probabilities of a list with ``word<TAB>p`` lines (no tab: p = 1).
+
+    A word listed twice keeps its highest probability.
+    """
+    best: dict[str, float] = {}
+    skipped = 0
+    for number, line in enumerate(text.lower().splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        word, _, p_text = line.partition("\t")
+        word = word.strip()
+        p = _probability(path, number, p_text) if p_text.strip() else 1.0
+        if not WORD.fullmatch(word):
+            skipped += 1
+        elif p > best.get(word, -1.0):
+            best[word] = p
+    words = tuple(sorted(best))
+    return words, skipped, np.array([best[w] for w in words], dtype=np.float32)
+
+
+def _probability(path: Path, number: int, text: str) -> float:
+    try:
+        p = float(text)
+    except ValueError:
+        p = math.nan
+    if not 0.0 <= p <= 1.0:
+        raise LexiconError(
+            f"{path}: line {number}: acceptance probability must be a number from 0 to 1, "
+            f"not {text.strip()!r}"
+        )
+    return p
+
+
+def _file_words(path: Path) -> tuple[tuple[str, ...], int, np.ndarray | None]:
+    """The normalised words of a word list file, the number of entries skipped, and the
+    acceptance probabilities (None when the file gives none).
 
     Large lists are cached by a hash of the file's bytes, so the next process reads the
     normalised words back instead of parsing and sorting the text again; the identity is
@@ -185,23 +363,37 @@ def _file_words(path: Path) -> tuple[tuple[str, ...], int]:
     """
     data = read_bytes(path)
     if len(data) < _CACHE_FILES_OVER:
-        return normalise_text(decode(path, data))
-    key = f"{hashlib.blake2b(data, digest_size=20).hexdigest()}:normalised-v1"
+        return _parse(path, data)
+    key = f"{hashlib.blake2b(data, digest_size=20).hexdigest()}:normalised-v2"
     arrays = cache.load("wordlist", key)
-    if arrays is not None and set(arrays) == {"blob", "skipped"}:
+    if arrays is not None and {"blob", "skipped"} <= set(arrays):
         blob = arrays["blob"].tobytes().decode("ascii")
-        return (tuple(blob.split("\n")) if blob else ()), int(arrays["skipped"])
-    words, skipped = normalise_text(decode(path, data))
-    blob = np.frombuffer("\n".join(words).encode("ascii"), dtype=np.uint8)
-    cache.store("wordlist", key, {"blob": blob, "skipped": np.array(skipped)})
-    return words, skipped
+        probs = arrays.get("probabilities")
+        return (tuple(blob.split("\n")) if blob else ()), int(arrays["skipped"]), probs
+    words, skipped, probs = _parse(path, data)
+    stored = {
+        "blob": np.frombuffer("\n".join(words).encode("ascii"), dtype=np.uint8),
+        "skipped": np.array(skipped),
+    }
+    if probs is not None:
+        stored["probabilities"] = probs
+    cache.store("wordlist", key, stored)
+    return words, skipped, probs
+
+
+def _parse(path: Path, data: bytes) -> tuple[tuple[str, ...], int, np.ndarray | None]:
+    text = decode(path, data)
+    if "\t" in text:
+        return _weighted_entries(path, text)
+    words, skipped = normalise_text(text)
+    return words, skipped, None
 
 
 _CACHE_FILES_OVER = 256 * 1024  # bytes; smaller lists parse faster than a cache file loads
 
 
 def read_bytes(path: Path) -> bytes:
-    """The bytes of a word list file: not missing, a directory, empty or binary."""
+    """The bytes of a word list file (gunzipped): not missing, a directory or empty."""
     if path.is_dir():
         raise LexiconError(f"{path}: is a directory, not a word list file")
     try:
@@ -210,19 +402,42 @@ def read_bytes(path: Path) -> bytes:
         raise LexiconError(f"{path}: no such file") from None
     except OSError as e:
         raise LexiconError(f"{path}: cannot read ({e.strerror})") from None
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error):
+            raise LexiconError(f"{path}: not a valid gzip file") from None
     if not data.strip():
         raise LexiconError(f"{path}: empty file")
-    if b"\0" in data:
-        raise LexiconError(f"{path}: binary file, not a word list")
     return data
 
 
+_BOMS = ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"), (b"\xef\xbb\xbf", "utf-8"))
+
+
 def decode(path: Path, data: bytes) -> str:
-    """Word list bytes as text (UTF-8, with or without BOM)."""
+    """Word list bytes as text: UTF-8 with or without BOM, or UTF-16 with a BOM.
+
+    Examples
+    --------
+    >>> decode(Path("w.txt"), "Bee\\n".encode("utf-16"))
+    'Bee\\n'
+    """
+    encoding = "utf-8"
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            data, encoding = data[len(bom) :], name
+            break
+    if encoding == "utf-8" and b"\0" in data:
+        raise LexiconError(f"{path}: binary file, not a word list")
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode(encoding)
     except UnicodeDecodeError as e:
-        raise LexiconError(f"{path}: not UTF-8 text (bad byte at offset {e.start})") from None
+        what = "UTF-8" if encoding == "utf-8" else encoding.upper()
+        raise LexiconError(f"{path}: not {what} text (bad byte at offset {e.start})") from None
+    if "\0" in text:
+        raise LexiconError(f"{path}: binary file, not a word list")
+    return text
 
 
 # ----------------------------------------------------------------------------- commonness
@@ -235,7 +450,13 @@ def _wordfreq_version() -> str:
 
 
 def zipf_frequency(word: str) -> float:
-    """wordfreq's English Zipf frequency of one word (0 for words it has never seen)."""
+    """wordfreq's English Zipf frequency of one word (0 for words it has never seen).
+
+    Examples
+    --------
+    >>> round(zipf_frequency("the"))
+    8
+    """
     import wordfreq
 
     return float(wordfreq.zipf_frequency(word, "en"))
@@ -257,53 +478,111 @@ def _zipf_array(words: Sequence[str]) -> np.ndarray:
     return zipf.astype(np.float32)
 
 
-# ----------------------------------------------------------------------------- the catalog
+def zipf_floor_mask(lexicon: Lexicon, min_zipf: float | None) -> np.ndarray:
+    """Boolean mask of the words at or above ``min_zipf`` (all words when it is None).
+
+    Examples
+    --------
+    >>> lex = Lexicon.from_words(["the", "house", "zyzzyva"])
+    >>> zipf_floor_mask(lex, 4.0).tolist()
+    [True, True, False]
+    """
+    if min_zipf is None or (isinstance(min_zipf, float) and math.isnan(min_zipf)):
+        return np.ones(len(lexicon), dtype=bool)
+    return lexicon.zipfs >= np.float32(min_zipf)
+
+
+# ----------------------------------------------------------------------------- the registry
 
 
 @dataclass(frozen=True)
-class KnownLexicon:
-    """A lexicon letterplay knows by name: where to download it and the identity it must have."""
+class BundledList:
+    """A word list shipped inside the package: ``data/FILE``, one entry a line (``word`` or
+    ``word<TAB>p``), plain or gzipped. ``sha256``, when given, is its identity, checked by the
+    tests (and by ``lexicon info``)."""
 
     name: str
-    words: int
-    sha256: str
+    file: str
+    description: str
+    licence: str
+    sha256: str | None = None
+
+    @property
+    def path(self) -> Path:
+        return DATA / self.file
+
+
+@dataclass(frozen=True)
+class DownloadableList:
+    """A word list ``lexicon fetch NAME`` can download; ``sha256``, when given, is checked."""
+
+    name: str
     url: str
     description: str
+    licence: str
+    sha256: str | None = None
 
 
-KNOWN: dict[str, KnownLexicon] = {
-    "enable1": KnownLexicon(
-        "enable1",
-        172_820,
-        "f32e6fbdc4cf9c8ec1d992193d7ac33e773fc850ba47ebe2c791ab9d61913d49",
-        "https://norvig.com/ngrams/enable1.txt",
-        "ENABLE word list, public domain; the list the seeds use",
-    ),
+ENABLE1_SHA256 = "f32e6fbdc4cf9c8ec1d992193d7ac33e773fc850ba47ebe2c791ab9d61913d49"
+
+BUNDLED: dict[str, BundledList] = {
+    entry.name: entry
+    for entry in (
+        BundledList(
+            "enable1",
+            "enable1.txt.gz",
+            "ENABLE, 172,820 words: the seeds' list",
+            "public domain",
+            ENABLE1_SHA256,
+        ),
+        BundledList(
+            "common",
+            "common.txt",
+            "22,000 frequent dictionary words (wordfreq)",
+            "CC BY-SA 4.0",
+        ),
+    )
 }
-BUNDLED = "common"
+"""Every bundled list by name: adding a list to letterplay is one entry here plus its file."""
+
+DOWNLOADS: dict[str, DownloadableList] = {
+    entry.name: entry
+    for entry in (
+        DownloadableList(
+            "sowpods",
+            "https://norvig.com/ngrams/sowpods.txt",
+            "SOWPODS (Collins Scrabble Words 2006)",
+            "Collins; not shipped",
+        ),
+    )
+}
+"""The lists ``lexicon fetch NAME`` downloads (the only network access letterplay makes)."""
+
 DEFAULT = "enable1"
 
 
 @dataclass(frozen=True)
 class CatalogEntry:
-    """One row of ``lexicon list``: a name, where it is found (or None) and what it is."""
+    """One row of ``lexicon list``: a name, where it comes from, its file (or None) and what it
+    is. ``origin`` is ``bundled``, ``data`` ($LETTERPLAY_DATA), ``installed`` or
+    ``downloadable`` (not installed yet)."""
 
     name: str
+    origin: str
     path: Path | None
     description: str
+    licence: str = ""
 
     def to_dict(self) -> dict[str, object]:
         return {
             "name": self.name,
+            "origin": self.origin,
             "installed": self.path is not None,
             "path": str(self.path) if self.path else None,
             "description": self.description,
+            "licence": self.licence,
+            "default": self.name == DEFAULT,
         }
-
-
-def bundled_path() -> Path:
-    """The file of the bundled ``common`` lexicon inside the installed package."""
-    return Path(__file__).resolve().parent / "data" / "common.txt"
 
 
 def installed_dir() -> Path:
@@ -311,10 +590,28 @@ def installed_dir() -> Path:
     return user_data_dir() / "lexicons"
 
 
+def _user_lists() -> list[tuple[str, Path]]:
+    """``(name, file)`` of the lists in ``$LETTERPLAY_DATA`` and the user data dir, in that
+    order of precedence."""
+    env = data_env_dir()
+    found = []
+    for origin, folder in (("data", env), ("installed", installed_dir())):
+        if folder is not None and folder.is_dir():
+            found += [(origin, p) for p in sorted(folder.glob("*.txt")) if NAME.fullmatch(p.stem)]
+    return found
+
+
 def find(name: str) -> Path | None:
-    """The file of the named lexicon: ``$LETTERPLAY_DATA/NAME.txt``, then the user data dir."""
-    if name == BUNDLED:
-        return bundled_path()
+    """The file of the named lexicon: bundled, then ``$LETTERPLAY_DATA/NAME.txt``, then the user
+    data dir; None when there is none.
+
+    Examples
+    --------
+    >>> find("enable1").name
+    'enable1.txt.gz'
+    """
+    if name in BUNDLED:
+        return BUNDLED[name].path
     env = data_env_dir()
     for folder in ([env] if env else []) + [installed_dir()]:
         path = folder / f"{name}.txt"
@@ -324,16 +621,33 @@ def find(name: str) -> Path | None:
 
 
 def catalog() -> list[CatalogEntry]:
-    """Every lexicon letterplay can name: known, bundled, and installed by the user."""
-    names = {**{k: v.description for k, v in KNOWN.items()}, BUNDLED: _COMMON_DESCRIPTION}
-    if installed_dir().is_dir():
-        for path in sorted(installed_dir().glob("*.txt")):
-            names.setdefault(path.stem, "installed with `lexicon add`")
-    return [CatalogEntry(name, find(name), desc) for name, desc in sorted(names.items())]
+    """Every lexicon letterplay can name: bundled, in ``$LETTERPLAY_DATA``, installed by the
+    user, and downloadable.
+
+    Examples
+    --------
+    >>> [e.name for e in catalog() if e.origin == "bundled"][:2]
+    ['enable1', 'common']
+    """
+    entries = [
+        CatalogEntry(b.name, "bundled", b.path, b.description, b.licence) for b in BUNDLED.values()
+    ]
+    seen = set(BUNDLED)
+    for origin, path in _user_lists():
+        if path.stem not in seen:
+            seen.add(path.stem)
+            known = DOWNLOADS.get(path.stem)
+            what = known.description if known else f"word list in {path.parent}"
+            entries.append(
+                CatalogEntry(path.stem, origin, path, what, known.licence if known else "")
+            )
+    for d in DOWNLOADS.values():
+        if d.name not in seen:
+            entries.append(CatalogEntry(d.name, "downloadable", None, d.description, d.licence))
+    return entries
 
 
-_COMMON_DESCRIPTION = "bundled everyday English words from wordfreq (offline fallback)"
-_loaded: dict[tuple[str, float, int], Lexicon] = {}
+_loaded: dict[tuple[str, str | None, float, int], Lexicon] = {}
 
 
 def _looks_like_path(spec: str) -> bool:
@@ -341,119 +655,175 @@ def _looks_like_path(spec: str) -> bool:
 
 
 def load(spec: str | Path | None = None) -> Lexicon:
-    """The lexicon named by ``spec``: a catalog name, a file path, or None for the default.
+    """The lexicon named by ``spec``: a catalog name, a file path, or None for the default
+    (:data:`DEFAULT`, the bundled enable1). A bare name that is not in the catalog but is an
+    existing file is read as that file.
 
-    The default is enable1 when it is installed, otherwise the bundled ``common`` list
-    (:func:`default_notice` says what to run to install enable1).
+    Examples
+    --------
+    >>> load().name, load("common").name
+    ('enable1', 'common')
+    >>> load(123)
+    Traceback (most recent call last):
+    ...
+    letterplay.errors.LexiconError: spec must be a lexicon name or a file path, not 123
     """
-    if spec is None:
-        spec = DEFAULT if find(DEFAULT) else BUNDLED
-    if isinstance(spec, Path) or _looks_like_path(spec):
-        path, name = Path(spec), None
-    else:
-        found = find(spec)
-        if found is None:
-            raise LexiconError(_not_found_message(spec))
-        path, name = found, spec
+    spec = DEFAULT if spec is None else spec
+    if not isinstance(spec, str | Path) or (isinstance(spec, str) and not spec.strip()):
+        raise LexiconError(f"spec must be a lexicon name or a file path, not {spec!r}")
+    path, name = _resolve(spec)
     try:
         stat = path.stat()
     except OSError:
         raise LexiconError(f"{path}: no such file") from None
-    key = (str(path.resolve()), stat.st_mtime, stat.st_size)
-    if key not in _loaded or (name and _loaded[key].name != name):
+    key = (str(path.resolve()), name, stat.st_mtime, stat.st_size)
+    if key not in _loaded:
         lexicon = Lexicon.from_file(path, name=name)
-        known = KNOWN.get(lexicon.name)
-        if name and known and lexicon.sha256 != known.sha256:
-            raise LexiconError(
-                f"{path}: is not {known.name} (identity {lexicon.sha256[:12]}…, expected "
-                f"{known.sha256[:12]}…); reinstall with `letterplay lexicon add {known.name} FILE`"
-            )
+        _check_pinned(lexicon, path)
         _loaded[key] = lexicon
     return _loaded[key]
 
 
+def _resolve(spec: str | Path) -> tuple[Path, str | None]:
+    """The file and catalog name (None for a plain file) that ``spec`` names."""
+    if isinstance(spec, Path) or _looks_like_path(spec):
+        return Path(spec), None
+    found = find(spec)
+    if found is not None:
+        return found, spec
+    if Path(spec).is_file():
+        return Path(spec), None
+    raise LexiconError(_not_found_message(spec))
+
+
+def _check_pinned(lexicon: Lexicon, path: Path) -> None:
+    bundled = BUNDLED.get(lexicon.name)
+    if bundled and bundled.sha256 and lexicon.sha256 != bundled.sha256 and path == bundled.path:
+        raise LexiconError(
+            f"{path}: is not {bundled.name} (identity {lexicon.sha256[:12]}…, expected "
+            f"{bundled.sha256[:12]}…); reinstall letterplay"
+        )
+
+
 def _not_found_message(name: str) -> str:
-    if name in KNOWN:
-        return f"lexicon {name!r} is not installed; " + install_hint(name)
+    if name in DOWNLOADS:
+        return (
+            f"lexicon {name!r} is not installed; run `letterplay lexicon fetch {name}` or "
+            f"`letterplay lexicon add {name} FILE`"
+        )
     names = ", ".join(e.name for e in catalog())
     return f"unknown lexicon {name!r} (known: {names}); or give a word list file path"
 
 
-def install_hint(name: str = DEFAULT) -> str:
-    """What to run to install a known lexicon."""
-    return (
-        f"run `letterplay lexicon fetch {name}` or `letterplay lexicon add {name} FILE` "
-        f"(or set LETTERPLAY_DATA to a folder holding {name}.txt)"
-    )
+# ----------------------------------------------------------------------------- install, export
 
 
-def default_notice() -> str | None:
-    """The one-line notice to show when the default falls back to ``common``, else None."""
-    if find(DEFAULT):
-        return None
-    return f"note: {DEFAULT} is not installed, using the bundled '{BUNDLED}' list; " + (
-        install_hint()
-    )
+class AlreadyInstalledError(LexiconError):
+    """A lexicon of that name is installed and replacing it was not asked for."""
+
+
+def _check_install_name(name: str) -> None:
+    if not isinstance(name, str) or not NAME.fullmatch(name) or name in BUNDLED:
+        bundled = ", ".join(BUNDLED)
+        raise LexiconError(
+            f"cannot install a lexicon named {name!r} (use lower-case letters, digits, - or _; "
+            f"{bundled} are bundled)"
+        )
+
+
+def _entries_text(lexicon: Lexicon) -> str:
+    """The normalised list as installed: ``word`` lines, or ``word<TAB>p`` when it has them."""
+    if lexicon.probabilities is None:
+        return lexicon.to_text()
+    lines = (f"{w}\t{p:.6g}" for w, p in zip(lexicon.words, lexicon.probabilities, strict=True))
+    return "\n".join(lines) + "\n"
 
 
 def install(name: str, source: str | Path, force: bool = False) -> tuple[Lexicon, Path]:
     """Install the word list file ``source`` under ``name`` in the user data dir.
 
-    A known name (``enable1``) must have its known identity. The installed file holds the
-    normalised words. An existing installation is replaced only with ``force``.
+    The installed file holds the normalised list. A downloadable name with a known identity
+    must have it. Installing is atomic and exclusive: of several installs of one name at once,
+    exactly one wins and the others fail; an existing installation is replaced only with
+    ``force``.
     """
-    if not NAME.fullmatch(name) or name == BUNDLED:
-        raise LexiconError(
-            f"cannot install a lexicon named {name!r} (use lower-case letters, digits, - or _; "
-            f"'{BUNDLED}' is bundled)"
-        )
+    from letterplay.files import OutputExistsError, write_atomic
+
+    _check_install_name(name)
     lexicon = Lexicon.from_file(source, name=name)
-    known = KNOWN.get(name)
-    if known and lexicon.sha256 != known.sha256:
+    known = DOWNLOADS.get(name)
+    if known and known.sha256 and lexicon.sha256 != known.sha256:
         raise LexiconError(
             f"{source}: is not {name}: its identity is {lexicon.sha256[:12]}… "
-            f"({len(lexicon)} words), {name} has {known.sha256[:12]}… ({known.words} words)"
+            f"({len(lexicon)} words), {name} has {known.sha256[:12]}…"
         )
     target = installed_dir() / f"{name}.txt"
     if target.exists() and not force:
-        raise LexiconError(f"{target}: already installed; use --force to replace it")
+        raise AlreadyInstalledError(f"{target}: already installed")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_suffix(".tmp")
-        tmp.write_text("\n".join(lexicon.words) + "\n", encoding="ascii")
-        tmp.replace(target)
+        write_atomic(target, _entries_text(lexicon), overwrite=force)
+    except OutputExistsError:
+        raise AlreadyInstalledError(f"{target}: already installed") from None
     except OSError as e:
         raise LexiconError(f"{target}: cannot install ({e.strerror})") from None
-    return Lexicon(name, lexicon.words, lexicon.sha256, str(target), lexicon.skipped), target
+    installed = Lexicon(
+        name, lexicon.words, lexicon.sha256, str(target), lexicon.skipped, lexicon.probabilities
+    )
+    return installed, target
+
+
+def export(lexicon: Lexicon, path: str | Path, overwrite: bool = False) -> Path:
+    """Write ``lexicon`` as a plain word list (one word a line) to ``path``, atomically; an
+    existing file is replaced only with ``overwrite``.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "tiny.txt"
+    >>> export(Lexicon.from_words(["fig", "apple"]), target).read_text()
+    'apple\\nfig\\n'
+    """
+    from letterplay.files import check_output, write_atomic
+
+    target = check_output(path, overwrite, suffixes=(".txt", ".lst", ""))
+    return write_atomic(target, lexicon.to_text(), overwrite)
 
 
 def fetch(name: str, force: bool = False) -> tuple[Lexicon, Path]:
-    """Download a known lexicon from its canonical URL (pooch), verify its identity, install it.
+    """Download a known lexicon from its canonical URL (pooch), verify it, install it.
 
     This is the only function in letterplay that uses the network.
     """
-    known = KNOWN.get(name)
+    known = DOWNLOADS.get(name)
     if known is None:
-        raise LexiconError(f"cannot fetch {name!r}: only {', '.join(KNOWN)} can be downloaded")
+        if name in BUNDLED:
+            raise LexiconError(f"{name!r} is bundled with letterplay: nothing to download")
+        raise LexiconError(f"cannot fetch {name!r}: only {', '.join(DOWNLOADS)} can be downloaded")
     target = installed_dir() / f"{name}.txt"
     if target.exists() and not force:
-        raise LexiconError(f"{target}: already installed; use --force to replace it")
+        raise AlreadyInstalledError(f"{target}: already installed")
     import tempfile
 
-    import pooch
-
     with tempfile.TemporaryDirectory() as tmp:
-        try:
-            # The raw file's bytes vary (CRLF); its normalised identity is what install() checks.
-            downloaded = pooch.retrieve(known.url, known_hash=None, path=tmp, progressbar=False)
-        except Exception as e:  # network errors come in many types; all mean the same here
-            reason = str(e).splitlines()[0] if str(e) else type(e).__name__
-            raise LexiconError(f"cannot download {name} from {known.url}: {reason}") from None
+        downloaded = _download(known, tmp)
         return install(name, downloaded, force=force)
 
 
-def zipf_floor_mask(lexicon: Lexicon, min_zipf: float | None) -> np.ndarray:
-    """Boolean mask of the words at or above ``min_zipf`` (all words when it is None)."""
-    if min_zipf is None or (isinstance(min_zipf, float) and math.isnan(min_zipf)):
-        return np.ones(len(lexicon), dtype=bool)
-    return lexicon.zipfs >= np.float32(min_zipf)
+def _download(known: DownloadableList, folder: str) -> str:
+    import logging
+
+    import pooch
+
+    # pooch logs a "Downloading file …" line before it tries: one error line is all we print.
+    logger = pooch.get_logger()
+    level = logger.level
+    logger.setLevel(logging.WARNING)
+    try:
+        # The raw file's bytes vary (CRLF); its normalised identity is what install() checks.
+        return pooch.retrieve(known.url, known_hash=None, path=folder, progressbar=False)
+    except Exception as e:  # network errors come in many types; all mean the same here
+        reason = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise LexiconError(f"cannot download {known.name} from {known.url}: {reason}") from None
+    finally:
+        logger.setLevel(level)

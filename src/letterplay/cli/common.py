@@ -1,7 +1,7 @@
 """What every command shares: ``--lexicon`` and ``--json``, output, progress bars, output files.
 
-A command declares ``@puzzle_options`` and receives ``lexicon`` (a loaded :class:`Lexicon`, the
-default announced on stderr when it falls back to ``common``) and ``as_json``. It then calls
+A command declares ``@puzzle_options`` and receives ``lexicon`` (a loaded :class:`Lexicon`;
+enable1, bundled, when ``--lexicon`` is not given) and ``as_json``. It then calls
 :func:`emit` with its result dict and a function that renders it for people with rich.
 """
 
@@ -30,11 +30,7 @@ stderr = Console(stderr=True, highlight=False)
 
 
 def load_lexicon(spec: str | None) -> lx.Lexicon:
-    """The lexicon a command runs on; announces the fallback to ``common`` on stderr."""
-    if spec is None:
-        notice = lx.default_notice()
-        if notice:
-            click.echo(notice, err=True)
+    """The lexicon a command runs on: ``spec`` (a name or a file), or the default enable1."""
     return lx.load(spec)
 
 
@@ -46,8 +42,8 @@ def puzzle_options(command: Callable[..., Any]) -> Callable[..., Any]:
         "lexicon_spec",
         metavar="NAME|PATH",
         default=None,
-        help="Word list: a catalog name (enable1, common, …) or a file. "
-        "Default: enable1 if installed, else common.",
+        help="Word list: a catalog name (enable1, common, …; see `letterplay lexicon list`) "
+        "or a file. Default: enable1 (bundled).",
     )
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
     @functools.wraps(command)
