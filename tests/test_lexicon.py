@@ -332,11 +332,52 @@ def test_large_lists_are_read_back_from_the_cache_exactly(tmp_path):
     }
     path = write(tmp_path, "big.txt", "\n".join(sorted(words, reverse=True)) + "\nNot-a-word\n")
     first = Lexicon.from_file(path)
-    cached_files = list(cache.entry_path("wordlist", "x").parent.glob("wordlist-*.npz"))
+    folder = cache.entry_path("words", "x").parent
+    cached_files = list(folder.glob("words-*.lpc"))
     assert cached_files
     second = Lexicon.from_file(path)
+    assert second.word(5) == sorted(words)[5] and "not" not in second
+    assert second.word_id(sorted(words)[-1]) == len(words) - 1
     assert second.words == first.words == tuple(sorted(words))
-    assert second.sha256 == first.sha256 and second.skipped == first.skipped == 1
+    assert second.sha256 == first.sha256 == identity(tuple(sorted(words)))
+    assert second.skipped == first.skipped == 1
     for entry in cached_files:
         entry.write_bytes(b"garbage")
     assert Lexicon.from_file(path).words == first.words
+
+
+def test_a_changed_file_is_read_again_not_taken_from_the_cache(tmp_path):
+    import os
+
+    path = write(
+        tmp_path,
+        "big.txt",
+        "\n".join(f"word{'a' * (i % 7)}x{chr(97 + i % 26)}" for i in range(20_000)),
+    )
+    first = Lexicon.from_file(path)
+    path.write_text(path.read_text() + "\nzzzz\n")
+    os.utime(path, ns=(0, path.stat().st_mtime_ns + 1))
+    again = Lexicon.from_file(path)
+    assert "zzzz" in again and "zzzz" not in first
+    assert again.sha256 == identity(again.words) != first.sha256
+
+
+def test_a_corrupt_cached_word_list_is_rebuilt(tmp_path, monkeypatch):
+    from letterplay import cache
+
+    monkeypatch.setenv("LETTERPLAY_CACHE", str(tmp_path / "cache"))
+    path = write(
+        tmp_path,
+        "big.txt",
+        "\n".join(
+            f"w{'ab'[i % 2]}{i:06d}".translate(str.maketrans("0123456789", "abcdefghij"))
+            for i in range(20_000)
+        ),
+    )
+    good = Lexicon.from_file(path)
+    (entry,) = cache.entry_path("words", "x").parent.glob("words-*.lpc")
+    data = bytearray(entry.read_bytes())
+    data[len(data) // 3] ^= 0x01  # inside the packed words
+    entry.write_bytes(bytes(data))
+    again = Lexicon.from_file(path)
+    assert again.words == good.words and again.sha256 == good.sha256

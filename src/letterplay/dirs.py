@@ -11,8 +11,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 APP = "letterplay"
 
 
@@ -25,10 +23,18 @@ def data_env_dir() -> Path | None:
 def user_data_dir() -> Path:
     """Where installed lexicons live (``$LETTERPLAY_HOME`` or the platform's user data dir)."""
     value = os.environ.get("LETTERPLAY_HOME")
-    return Path(value).expanduser() if value else Path(platformdirs.user_data_dir(APP))
+    if value:
+        return Path(value).expanduser()
+    import platformdirs  # only when no override is set
+
+    return Path(platformdirs.user_data_dir(APP))
 
 
 def cache_dir() -> Path:
     """Where costly indexes are cached (``$LETTERPLAY_CACHE`` or the platform's user cache dir)."""
     value = os.environ.get("LETTERPLAY_CACHE")
-    return Path(value).expanduser() if value else Path(platformdirs.user_cache_dir(APP))
+    if value:
+        return Path(value).expanduser()
+    import platformdirs  # only when no override is set
+
+    return Path(platformdirs.user_cache_dir(APP))

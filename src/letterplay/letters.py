@@ -13,8 +13,7 @@ enable1 and its index in a fraction of a second.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -79,7 +78,10 @@ def parse_letters(text: str, what: str = "letters") -> str:
 # ----------------------------------------------------------------------------- a whole lexicon
 
 
-@dataclass(frozen=True, eq=False)
+def _field(name: str, doc: str) -> property:
+    return property(lambda self: self._arrays[name], doc=doc)
+
+
 class LetterIndex:
     """Terms, masks, letter counts and letter codes of every word of a lexicon, as numpy arrays.
 
@@ -92,54 +94,55 @@ class LetterIndex:
     - ``term_ids`` (N,) int32: each word's row in ``terms``.
     - ``terms``    (T,) bytes ``S{L}``: the distinct terms, sorted; ``term_words`` inverts
       ``term_ids`` lazily.
+
+    The arrays of a large lexicon come memory-mapped from the disk cache and each is read (and
+    its checksum verified) only when first used, so a command pays only for what it touches.
+
+    Examples
+    --------
+    >>> index = LetterIndex.build(["dire", "ire", "ride"])
+    >>> index.n_terms, index.term_ids.tolist(), mask_letters(int(index.masks[0]))
+    (2, [0, 1, 0], 'DEIR')
     """
 
-    sha256: str
-    lengths: np.ndarray
-    codes: np.ndarray
-    masks: np.ndarray
-    counts: np.ndarray
-    term_ids: np.ndarray
-    terms: np.ndarray
-
     FIELDS = ("lengths", "codes", "masks", "counts", "term_ids", "terms")
+
+    lengths = _field("lengths", "(N,) int16: word lengths.")
+    codes = _field("codes", "(N, L) uint8: letters as 0..25, padded with PAD.")
+    masks = _field("masks", "(N,) uint32: letter masks.")
+    counts = _field("counts", "(N, 26) uint8: letter-count vectors.")
+    term_ids = _field("term_ids", "(N,) int32: each word's row in terms.")
+    terms = _field("terms", "(T,) bytes: the distinct terms, sorted.")
+
+    def __init__(self, sha256: str, arrays: Mapping[str, np.ndarray]) -> None:
+        self.sha256 = sha256
+        self._arrays = arrays
 
     @classmethod
     def for_lexicon(cls, lexicon: Lexicon) -> LetterIndex:
         """The index of ``lexicon``, from the disk cache when a valid entry exists."""
         key = f"{lexicon.sha256}:letterindex-v{INDEX_VERSION}"
         if len(lexicon) < 2000:  # tiny lists build faster than a file is read
-            return cls.build(lexicon.words, lexicon.sha256)
-        arrays = cache.load("letterindex", key)
-        index = cls._from_arrays(lexicon, arrays) if arrays is not None else None
-        if index is None:
-            index = cls.build(lexicon.words, lexicon.sha256)
-            cache.store("letterindex", key, {f: getattr(index, f) for f in cls.FIELDS})
-        return index
-
-    @classmethod
-    def _from_arrays(cls, lexicon: Lexicon, arrays: dict[str, np.ndarray]) -> LetterIndex | None:
-        if set(arrays) != set(cls.FIELDS):
-            return None
-        n = len(lexicon)
-        shapes_ok = (
-            arrays["lengths"].shape == (n,)
-            and arrays["codes"].shape[0] == n
-            and arrays["masks"].shape == (n,)
-            and arrays["counts"].shape == (n, 26)
-            and arrays["term_ids"].shape == (n,)
+            return cls.build_blob(lexicon.blob(), lexicon.sha256)
+        arrays = cache.cached(
+            "letterindex", key, lambda: cls.build_blob(lexicon.blob(), lexicon.sha256)._arrays
         )
-        return cls(lexicon.sha256, **arrays) if shapes_ok else None
+        return cls(lexicon.sha256, arrays)
 
     @classmethod
     def build(cls, words: Sequence[str], sha256: str = "") -> LetterIndex:
         """Compute the index of normalised ``words`` with array operations only."""
-        blob = np.frombuffer(("\n".join(words) + "\n").encode("ascii"), dtype=np.uint8)
+        text = "\n".join(words) + "\n"
+        return cls.build_blob(np.frombuffer(text.encode("ascii"), dtype=np.uint8), sha256)
+
+    @classmethod
+    def build_blob(cls, blob: np.ndarray, sha256: str = "") -> LetterIndex:
+        """Compute the index of normalised words packed as ``word\\n`` bytes (uint8 array)."""
         newlines = np.flatnonzero(blob == 10)
         starts = np.concatenate(([0], newlines[:-1] + 1))
         lengths = (newlines - starts).astype(np.int16)
         letters = blob[blob != 10] - 97  # every letter of every word, word after word
-        n, width = len(words), int(lengths.max())
+        n, width = len(newlines), int(lengths.max())
         word_of = np.repeat(np.arange(n, dtype=np.int64), lengths)
         first = np.concatenate(([0], np.cumsum(lengths[:-1], dtype=np.int64)))
         column = np.arange(len(letters)) - np.repeat(first, lengths)
@@ -155,7 +158,9 @@ class LetterIndex:
         spelled = np.zeros((n, width), dtype=np.uint8)
         spelled[word_of, column] = sorted_letters + 97
         terms, term_ids = np.unique(spelled.view(f"S{width}").ravel(), return_inverse=True)
-        return cls(sha256, lengths, codes, masks, counts, term_ids.astype(np.int32), terms)
+        term_ids = term_ids.astype(np.int32).reshape(-1)
+        fields = (lengths, codes, masks, counts, term_ids, terms)
+        return cls(sha256, dict(zip(cls.FIELDS, fields, strict=True)))
 
     @property
     def n_terms(self) -> int:

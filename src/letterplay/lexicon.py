@@ -37,12 +37,9 @@ References
 from __future__ import annotations
 
 import bisect
-import gzip
-import hashlib
 import math
 import re
-import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -89,13 +86,16 @@ DATA = Path(__file__).resolve().parent / "data"
 # ----------------------------------------------------------------------------- the Lexicon
 
 
-@dataclass(frozen=True, eq=False)
 class Lexicon:
     """An immutable, normalised word list with a name, a source and an identity hash.
 
     Build one with :meth:`from_words`, :meth:`from_file` or :func:`load`; the constructor
     itself trusts that ``words`` is already normalised. ``probabilities`` (float32, aligned
     with ``words``) holds the list's acceptance probabilities, or is None when it gives none.
+
+    A lexicon read from a file keeps its words packed in one memory-mapped byte array from the
+    cache; :attr:`words`, the tuple of strings, is only built when something asks for it
+    (:meth:`word`, :meth:`word_id` and ``in`` work without it).
 
     Examples
     --------
@@ -104,12 +104,49 @@ class Lexicon:
     (2, ('bee', 'hive'), True)
     """
 
-    name: str
-    words: tuple[str, ...]
-    sha256: str
-    source: str = "<memory>"
-    skipped: int = 0
-    probabilities: np.ndarray | None = None
+    def __init__(
+        self,
+        name: str,
+        words: Sequence[str] | _Packed,
+        sha256: str,
+        source: str = "<memory>",
+        skipped: int = 0,
+        probabilities: np.ndarray | None = None,
+    ) -> None:
+        for attr, value in (("name", name), ("sha256", sha256), ("source", source)):
+            object.__setattr__(self, attr, value)
+        object.__setattr__(self, "skipped", int(skipped))
+        object.__setattr__(self, "probabilities", probabilities)
+        packed = words if isinstance(words, _Packed) else None
+        object.__setattr__(self, "_packed", packed)
+        if packed is None:
+            self.__dict__["words"] = tuple(words)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Lexicon is immutable (cannot set {name})")
+
+    @cached_property
+    def words(self) -> tuple[str, ...]:
+        """The words, sorted, as a tuple of strings."""
+        return self._packed.words()
+
+    def word(self, i: int) -> str:
+        """The word at position ``i`` (decoded alone, without building :attr:`words`).
+
+        Examples
+        --------
+        >>> Lexicon.from_words(["pear", "apple", "fig"]).word(1)
+        'fig'
+        """
+        if self._packed is None or "words" in self.__dict__:
+            return self.words[i]
+        return self._packed[i]
+
+    def blob(self) -> np.ndarray:
+        """The normalised list's bytes (``word\\n`` after word) as a uint8 array."""
+        if self._packed is not None:
+            return self._packed.blob
+        return np.frombuffer(self.to_text().encode("ascii"), dtype=np.uint8)
 
     @classmethod
     def from_words(
@@ -152,13 +189,17 @@ class Lexicon:
         ('mine', ('apple', 'zebra'), 1)
         """
         path = Path(path)
-        words, skipped, probabilities = _file_words(path)
-        if not words:
-            raise LexiconError(f"{path}: no valid words (only words of letters a–z count)")
-        name = name or _stem(path)
-        return cls(name, words, identity(words), str(path), skipped, probabilities)
+        if not isinstance(name, str | None):
+            raise LexiconError(f"name must be a string, not {name!r}")
+        arrays = _file_arrays(path)
+        probabilities = arrays.get("probabilities")
+        words = _Packed(arrays)
+        sha256, skipped = str(arrays["sha256"]), int(arrays["skipped"])
+        return cls(name or _stem(path), words, sha256, str(path), skipped, probabilities)
 
     def __len__(self) -> int:
+        if self._packed is not None:
+            return len(self._packed)
         return len(self.words)
 
     def __iter__(self):
@@ -172,7 +213,7 @@ class Lexicon:
 
     def info(self) -> dict[str, object]:
         """The lexicon's identity as every JSON result reports it: name, word count, sha256."""
-        return {"name": self.name, "words": len(self.words), "sha256": self.sha256}
+        return {"name": self.name, "words": len(self), "sha256": self.sha256}
 
     def word_id(self, word: str) -> int:
         """The position of ``word`` in :attr:`words`, or -1 if it is not in the lexicon.
@@ -183,8 +224,9 @@ class Lexicon:
         >>> lex.word_id("fig"), lex.word_id("kiwi")
         (1, -1)
         """
-        i = bisect.bisect_left(self.words, word)
-        return i if i < len(self.words) and self.words[i] == word else -1
+        words = self._packed if "words" not in self.__dict__ else self.words
+        i = bisect.bisect_left(words, word)
+        return i if i < len(words) and words[i] == word else -1
 
     @cached_property
     def array(self) -> np.ndarray:
@@ -269,9 +311,12 @@ def identity(words: Sequence[str]) -> str:
 
     Examples
     --------
+    >>> import hashlib
     >>> identity(("a", "b")) == hashlib.sha256(b"a\\nb\\n").hexdigest()
     True
     """
+    import hashlib
+
     return hashlib.sha256(("\n".join(words) + "\n").encode("ascii")).hexdigest()
 
 
@@ -353,32 +398,103 @@ def _probability(path: Path, number: int, text: str) -> float:
     return p
 
 
-def _file_words(path: Path) -> tuple[tuple[str, ...], int, np.ndarray | None]:
-    """The normalised words of a word list file, the number of entries skipped, and the
-    acceptance probabilities (None when the file gives none).
+class _Packed:
+    """Normalised words packed as one byte array (``word\\n`` after word) plus the offset of
+    each word: what the cache stores, memory-mapped, so a process decodes only the words it
+    uses."""
 
-    Large lists are cached by a hash of the file's bytes, so the next process reads the
-    normalised words back instead of parsing and sorting the text again; the identity is
-    recomputed from the cached words either way.
+    def __init__(self, arrays: Mapping[str, np.ndarray]) -> None:
+        self._arrays = arrays
+
+    @property
+    def blob(self) -> np.ndarray:
+        return self._arrays["blob"]
+
+    @cached_property
+    def starts(self) -> np.ndarray:
+        return self._arrays["starts"]
+
+    def __len__(self) -> int:
+        shape = getattr(self._arrays, "shape", None)
+        return (shape("starts")[0] if shape else len(self.starts)) - 1
+
+    def __getitem__(self, i: int) -> str:
+        return self.blob[self.starts[i] : self.starts[i + 1] - 1].tobytes().decode("ascii")
+
+    def words(self) -> tuple[str, ...]:
+        text = self.blob.tobytes().decode("ascii")
+        return tuple(text[:-1].split("\n")) if text else ()
+
+
+def _pack(words: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """``words`` as the packed blob and the start of each word (plus one past the end)."""
+    blob = np.frombuffer(("\n".join(words) + "\n").encode("ascii"), dtype=np.uint8)
+    starts = np.zeros(len(words) + 1, dtype=np.int64)
+    starts[1:] = np.flatnonzero(blob == 10) + 1
+    return blob, starts
+
+
+WORDS_FORMAT = 1  # bump when the cached word arrays change meaning
+
+
+def _file_arrays(path: Path) -> Mapping[str, np.ndarray]:
+    """The normalised words of a word list file as packed arrays, with its identity
+    (``sha256``), the number of entries skipped and, when the file gives them, the acceptance
+    probabilities.
+
+    They are cached by the file's path, size and modification time, so the next process maps
+    the words instead of reading, splitting and hashing the text again; the identity is
+    computed from the words when the entry is built.
     """
-    data = read_bytes(path)
-    if len(data) < _CACHE_FILES_OVER:
-        return _parse(path, data)
-    key = f"{hashlib.blake2b(data, digest_size=20).hexdigest()}:normalised-v2"
-    arrays = cache.load("wordlist", key)
-    if arrays is not None and {"blob", "skipped"} <= set(arrays):
-        blob = arrays["blob"].tobytes().decode("ascii")
-        probs = arrays.get("probabilities")
-        return (tuple(blob.split("\n")) if blob else ()), int(arrays["skipped"]), probs
-    words, skipped, probs = _parse(path, data)
-    stored = {
-        "blob": np.frombuffer("\n".join(words).encode("ascii"), dtype=np.uint8),
-        "skipped": np.array(skipped),
+    stat = _stat(path)
+    if stat.st_size < _CACHE_FILES_OVER:
+        return _parse_arrays(path)
+    key = f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:words-v{WORDS_FORMAT}"
+    try:
+        return cache.cached("words", key, lambda: _parse_arrays(path, stat))
+    except _ChangedWhileReading:
+        return _parse_arrays(path)
+
+
+_CACHE_FILES_OVER = 64 * 1024  # bytes; smaller lists parse faster than a cache file maps
+
+
+class _ChangedWhileReading(Exception):
+    """The file changed while it was read: its arrays must not be cached under the old key."""
+
+
+def _stat(path: Path):
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        raise LexiconError(f"{path}: no such file") from None
+    except OSError as e:
+        raise LexiconError(f"{path}: cannot read ({e.strerror})") from None
+    if path.is_dir():
+        raise LexiconError(f"{path}: is a directory, not a word list file")
+    return stat
+
+
+def _parse_arrays(path: Path, stat=None) -> dict[str, np.ndarray]:
+    words, skipped, probabilities = _parse(path, read_bytes(path))
+    if not words:
+        raise LexiconError(f"{path}: no valid words (only words of letters a–z count)")
+    if stat is not None:
+        now = _stat(path)
+        if (now.st_size, now.st_mtime_ns) != (stat.st_size, stat.st_mtime_ns):
+            raise _ChangedWhileReading
+    import hashlib
+
+    blob, starts = _pack(words)
+    arrays = {
+        "blob": blob,
+        "starts": starts,
+        "sha256": np.array(hashlib.sha256(blob.tobytes()).hexdigest()),
+        "skipped": np.array(skipped, dtype=np.int64),
     }
-    if probs is not None:
-        stored["probabilities"] = probs
-    cache.store("wordlist", key, stored)
-    return words, skipped, probs
+    if probabilities is not None:
+        arrays["probabilities"] = probabilities
+    return arrays
 
 
 def _parse(path: Path, data: bytes) -> tuple[tuple[str, ...], int, np.ndarray | None]:
@@ -387,9 +503,6 @@ def _parse(path: Path, data: bytes) -> tuple[tuple[str, ...], int, np.ndarray | 
         return _weighted_entries(path, text)
     words, skipped = normalise_text(text)
     return words, skipped, None
-
-
-_CACHE_FILES_OVER = 256 * 1024  # bytes; smaller lists parse faster than a cache file loads
 
 
 def read_bytes(path: Path) -> bytes:
@@ -403,6 +516,9 @@ def read_bytes(path: Path) -> bytes:
     except OSError as e:
         raise LexiconError(f"{path}: cannot read ({e.strerror})") from None
     if data[:2] == b"\x1f\x8b":
+        import gzip
+        import zlib
+
         try:
             data = gzip.decompress(data)
         except (OSError, EOFError, zlib.error):
@@ -444,6 +560,20 @@ def decode(path: Path, data: bytes) -> str:
 
 
 def _wordfreq_version() -> str:
+    """wordfreq's version, which keys the cached Zipf frequencies.
+
+    Read from the name of its ``.dist-info`` folder beside the package (one directory
+    listing): importing importlib.metadata costs more than a whole warm command.
+    """
+    import importlib.util
+    import os
+
+    spec = importlib.util.find_spec("wordfreq")
+    if spec is not None and spec.origin:
+        with os.scandir(Path(spec.origin).parent.parent) as entries:
+            for entry in entries:
+                if entry.name.startswith("wordfreq-") and entry.name.endswith(".dist-info"):
+                    return entry.name.removeprefix("wordfreq-").removesuffix(".dist-info")
     from importlib.metadata import version
 
     return version("wordfreq")

@@ -13,10 +13,9 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console
 
 from letterplay import lexicon as lx
 from letterplay.errors import InputError
@@ -25,8 +24,25 @@ from letterplay.progress import ProgressCallback
 from letterplay.results import envelope, to_json
 from letterplay.validate import SEED_BITS
 
-stdout = Console(highlight=False, soft_wrap=True)
-stderr = Console(stderr=True, highlight=False)
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+@functools.cache
+def console(err: bool = False) -> Console:
+    """The rich console for stdout (or stderr), made on first use: importing rich costs more
+    than a whole ``--json`` command, so only text output pays for it."""
+    from rich.console import Console
+
+    if err:
+        return Console(stderr=True, highlight=False)
+    return Console(highlight=False, soft_wrap=True)
+
+
+def __getattr__(name: str) -> Any:  # ``common.stdout`` / ``common.stderr``, made lazily
+    if name in ("stdout", "stderr"):
+        return console(name == "stderr")
+    raise AttributeError(name)
 
 
 def load_lexicon(spec: str | None) -> lx.Lexicon:
@@ -63,7 +79,7 @@ def emit(
     if as_json:
         sys.stdout.write(to_json(envelope(data, lexicon)) + "\n")
     else:
-        render(stdout)
+        render(console())
 
 
 def lexicon_line(lexicon: lx.Lexicon) -> str:
@@ -73,7 +89,7 @@ def lexicon_line(lexicon: lx.Lexicon) -> str:
 
 def progress_enabled(as_json: bool) -> bool:
     """Progress bars only for people: not with ``--json`` and not when stderr is not a terminal."""
-    return not as_json and stderr.is_terminal
+    return not as_json and sys.stderr.isatty() and console(err=True).is_terminal
 
 
 @contextmanager
@@ -89,7 +105,7 @@ def progress(as_json: bool) -> Iterator[ProgressCallback | None]:
         BarColumn(),
         TextColumn("{task.completed}/{task.total}"),
         TimeElapsedColumn(),
-        console=stderr,
+        console=console(err=True),
         transient=True,
     ) as bar:
         tasks: dict[str, Any] = {}
