@@ -17,7 +17,8 @@ from scipy.sparse.csgraph import connected_components, dijkstra, minimum_spannin
 
 from letterplay import steiner
 from letterplay.errors import InputError, NoSolutionError
-from letterplay.steiner import _solve, read_pace, steiner_tree, tree_cost
+from letterplay.pace import read_pace
+from letterplay.steiner import _solve, steiner_tree, tree_cost
 
 # ----------------------------------------------------------------------------------------------
 # References written independently of the engine
@@ -278,8 +279,8 @@ def test_progress_is_reported_without_printing(capsys):
     ("make", "terminals", "weights", "message"),
     [
         (lambda: graph(3, {(0, 1): 1}), [], None, "at least one terminal"),
-        (lambda: graph(3, {(0, 1): 1}), [0, 3], None, "terminal 3"),
-        (lambda: graph(3, {(0, 1): 1}), [-1], None, "terminal -1"),
+        (lambda: graph(3, {(0, 1): 1}), [0, 3], None, "terminals: 3 is not a node id"),
+        (lambda: graph(3, {(0, 1): 1}), [-1], None, "terminals: -1 is not a node id"),
         (
             lambda: sp.csr_array(([1, 2], ([0, 1], [1, 0])), shape=(2, 2)),
             [0, 1],
@@ -349,7 +350,7 @@ def test_read_pace(tmp_path):
     [
         (("E 1 2 3", "E 1 2 x"), ":4: not an integer"),
         (("E 1 2 3", "E 1 7 3"), ":4: node 7 out of range"),
-        (("E 1 2 3", "E 1 2"), ":4: expected 4"),
+        (("E 1 2 3", "E 1 2"), ":4: expected 3 number"),
         (("E 1 2 3", "E 1 2 -3"), ":4: negative edge weight"),
         (("E 1 2 3", "E 1 1 3"), ":4: loop"),
         (("T 4", "T 0"), ":13: node 0 out of range"),
@@ -433,7 +434,9 @@ def test_cli_json(cli, data_dir, optima):
     ("text", "args", "message"),
     [
         (GOOD.replace("E 2 3 1", "E 2 3 one"), [], "not an integer"),
-        (GOOD, ["--time-limit", "-1"], "must not be negative"),
+        (GOOD, ["--time-limit", "-1"], "not in the range"),
+        (GOOD, ["--time-limit", "nan"], "not a finite number"),
+        (GOOD, ["--time-limit", "inf"], "not a finite number"),
         (
             GOOD.replace("E 2 3 1", "E 2 3 1\nE 1 3 1").replace("E 3 4 1", "E 3 2 1"),
             [],
@@ -480,7 +483,7 @@ def test_start_nodes_warm_start_the_search():
     ).nodes == [0, 4, 5]
     with pytest.raises(InputError, match="connected"):
         steiner_tree(graph(6, edges), [0, 5], start_nodes=[2])
-    with pytest.raises(InputError, match="node ids"):
+    with pytest.raises(InputError, match="start_nodes: 9 is not a node id"):
         steiner_tree(graph(6, edges), [0, 5], start_nodes=[9])
 
 
