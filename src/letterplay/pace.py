@@ -268,9 +268,23 @@ def _text(field: bytes) -> str:
 
 
 def _read_lines(lines: Iterable[bytes], name: str) -> PaceInstance:
+    from letterplay.steiner import MAX_WEIGHT
+
     reader = _Reader(name)
+    u, v, w = reader.u.append, reader.v.append, reader.w.append
     for reader.lineno, raw in enumerate(lines, 1):
         fields = raw.split()
+        if len(fields) == 4 and fields[0] == b"E" and reader.section == "graph" and reader.n:
+            # the common line, read inline; anything unusual takes the checked path below
+            try:
+                a, b, c = int(fields[1]), int(fields[2]), int(fields[3])
+            except ValueError:
+                a = 0
+            if 0 < a <= reader.n and 0 < b <= reader.n and a != b and 0 <= c <= MAX_WEIGHT:
+                u(a - 1)
+                v(b - 1)
+                w(c)
+                continue
         if not fields or fields[0].startswith(b"#"):
             continue
         if not reader.line(fields):

@@ -158,9 +158,19 @@ def symmetric_graph(n: int, u: Sequence[int], v: Sequence[int], w: Sequence[int]
     [[0, 4, 0], [4, 0, 1], [0, 1, 0]]
     """
     u, v, w = (np.asarray(x, dtype=np.int64) for x in (u, v, w))
-    a, b, w = _lightest_parallel(np.minimum(u, v), np.maximum(u, v), w)
-    both = (np.concatenate([w, w]), (np.concatenate([a, b]), np.concatenate([b, a])))
-    return sp.csr_array(both, shape=(n, n))
+    # int32 ids where they fit: a big file's graph then takes about 40 bytes an edge at most
+    ids = np.int32 if n < 2**31 else np.int64
+    a, b, w = _lightest_parallel(np.minimum(u, v).astype(ids), np.maximum(u, v).astype(ids), w)
+    # CSR directly: rows b then a, stably sorted, keep each row's columns ascending (a < row,
+    # then b > row, both sorted), so no general sort of the 2m entries is needed
+    rows = np.concatenate([b, a])
+    order = np.argsort(rows, kind="stable")
+    indices = np.concatenate([a, b])[order]
+    data = np.concatenate([w, w])[order]
+    del order
+    indptr = np.zeros(n + 1, dtype=ids)
+    np.cumsum(np.bincount(rows, minlength=n), out=indptr[1:])
+    return sp.csr_array((data, indices, indptr), shape=(n, n))
 
 
 def _weights(name: str, values: np.ndarray) -> np.ndarray:

@@ -15,6 +15,7 @@ from letterplay.cli.common import (
     puzzle_options,
     write_output,
 )
+from letterplay.cli.interrupt import interruptible
 from letterplay.letters import parse_letters
 
 DASH = " – "
@@ -102,7 +103,7 @@ def multiplet(
     """
     targets = parse_targets(words)
     path = output_file(draw_path, force, (".svg", ".png")) if draw_path else None
-    with progress(as_json) as bar:
+    with interruptible(), progress(as_json) as bar:
         result = mp.solve_multiplet(
             lexicon,
             targets,
