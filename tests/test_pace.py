@@ -220,13 +220,17 @@ def test_cli_json_is_the_envelope_of_solve_pace(cli, tmp_path):
     data = json.loads(cli("steiner", path, "--json").stdout)
     expected = envelope(solve_pace(path), None)
     data.pop("seconds"), expected.pop("seconds")
-    assert data == expected == {
-        "cost": 5,
-        "optimal": True,
-        "lower_bound": 5,
-        "edges": [[1, 2], [2, 3], [3, 4]],
-        "terminals": 2,
-    }
+    assert (
+        data
+        == expected
+        == {
+            "cost": 5,
+            "optimal": True,
+            "lower_bound": 5,
+            "edges": [[1, 2], [2, 3], [3, 4]],
+            "terminals": 2,
+        }
+    )
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a terminal and POSIX signals")
