@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from letterplay.errors import InputError, LetterplayError, NoSolutionError
+from letterplay.errors import InputError, NoSolutionError
 from letterplay.pace import (
     MAX_ISOLATED_NODES,
     MAX_NODES,
@@ -38,7 +39,7 @@ def gr(n: int, edges: list[tuple[int, int, int]], terminals: list[int]) -> str:
 
 
 def test_missing_file_and_folder(tmp_path):
-    with pytest.raises(InputError, match="nothing.gr: cannot read"):
+    with pytest.raises(InputError, match=r"nothing\.gr: cannot read"):
         read_pace(tmp_path / "nothing.gr")
     with pytest.raises(InputError, match="cannot read"):
         read_pace(tmp_path)
@@ -256,10 +257,8 @@ def test_two_quick_interrupts_abort_once(data_dir, tmp_path):
         time.sleep(2.5)
         os.kill(pid, signal.SIGINT)
         time.sleep(gap)
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGINT)
-        except ProcessLookupError:
-            pass
         out = b""
         while True:
             try:
