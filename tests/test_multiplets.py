@@ -452,7 +452,7 @@ def test_cli_ladder(cli):
     assert r.exit_code == 2 and r.stderr.startswith("error: ")
 
 
-# ----------------------------------------------------------------------------- references, bad input
+# ----------------------------------------------------------------------------- references, inputs
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
