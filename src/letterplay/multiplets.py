@@ -711,15 +711,7 @@ def multiplet(
     letterplay.errors.InputError: alternatives must be a whole number from 0 to 100, not -1
     """
     start = time.perf_counter()
-    if time_limit is not None:
-        time_limit = number("time_limit", time_limit, low=0)
-    alternatives = whole("alternatives", alternatives, low=0, high=MAX_ALTERNATIVES)
-    if not isinstance(graph, WordGraph):
-        raise InputError(f"graph must be a WordGraph, not {type(graph).__name__}")
-    deadline = None if time_limit is None else start + time_limit
-    words = check_words(graph, list(dict.fromkeys(word_list("targets", targets))))
-    if len(words) < 2:
-        raise InputError("a multiplet needs at least two different target words")
+    words, deadline, alternatives = _check_multiplet(graph, targets, time_limit, alternatives)
     searched = _size_search(graph, words, deadline, progress)
     network, lower, tie_proven, within = _commonest(graph, searched, prefer_common)
     optimal = lower >= network.links
@@ -740,6 +732,20 @@ def multiplet(
         min_length=graph.min_length,
         excluded=sorted(graph.excluded),
     )
+
+
+def _check_multiplet(graph, targets, time_limit, alternatives):
+    """The checked targets, the deadline and the number of alternatives."""
+    start = time.perf_counter()
+    if time_limit is not None:
+        time_limit = number("time_limit", time_limit, low=0)
+    alternatives = whole("alternatives", alternatives, low=0, high=MAX_ALTERNATIVES)
+    if not isinstance(graph, WordGraph):
+        raise InputError(f"graph must be a WordGraph, not {type(graph).__name__}")
+    words = check_words(graph, list(dict.fromkeys(word_list("targets", targets))))
+    if len(words) < 2:
+        raise InputError("a multiplet needs at least two different target words")
+    return words, None if time_limit is None else start + time_limit, alternatives
 
 
 def _size_search(graph: WordGraph, words: list[str], deadline, progress) -> _Searched:
