@@ -138,14 +138,19 @@ class SteinerResult:
 # Graphs as edge arrays
 
 
-def _lightest_parallel(a: np.ndarray, b: np.ndarray, w: np.ndarray, *extra: np.ndarray):
+def _lightest_parallel(a: np.ndarray, b: np.ndarray, w: np.ndarray, *extra, heaviest=False):
     """Edges ``a < b`` sorted by ``(a, b)``, keeping the lightest of parallel edges (and the same
-    rows of the ``extra`` columns)."""
+    rows of the ``extra`` columns); with ``heaviest``, the heaviest weight of each is appended."""
     order = np.lexsort((w, b, a))
     a, b, w = a[order], b[order], w[order]
     first = np.ones(len(a), dtype=bool)
     first[1:] = (a[1:] != a[:-1]) | (b[1:] != b[:-1])
-    return (a[first], b[first], w[first], *(x[order][first] for x in extra))
+    kept = (a[first], b[first], w[first], *(x[order][first] for x in extra))
+    if not heaviest:
+        return kept
+    last = np.ones(len(a), dtype=bool)
+    last[:-1] = first[1:]
+    return (*kept, w[last])
 
 
 def symmetric_graph(n: int, u: Sequence[int], v: Sequence[int], w: Sequence[int]) -> sp.csr_array:
@@ -174,10 +179,11 @@ def symmetric_graph(n: int, u: Sequence[int], v: Sequence[int], w: Sequence[int]
 
 
 def _weights(name: str, values: np.ndarray) -> np.ndarray:
-    """Non-negative integer weights as int64, each at most :data:`MAX_WEIGHT`."""
-    if values.dtype == bool or not (
-        np.issubdtype(values.dtype, np.integer) or np.issubdtype(values.dtype, np.floating)
-    ):
+    """Non-negative integer weights as int64, each at most :data:`MAX_WEIGHT` (booleans are
+    0 and 1)."""
+    if values.dtype == bool:
+        return values.astype(np.int64)
+    if not (np.issubdtype(values.dtype, np.integer) or np.issubdtype(values.dtype, np.floating)):
         raise InputError(f"{name} must be non-negative integers, not {values.dtype}")
     if values.size and (
         not np.all(np.isfinite(values)) or np.any(values < 0) or np.any(values != np.floor(values))
@@ -216,8 +222,9 @@ def edge_list(graph) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     w = _weights("graph's edge weights", np.asarray(coo.data))
     keep = u != v
     u, v, w = u[keep], v[keep], w[keep]
-    a, b, lightest = _lightest_parallel(np.minimum(u, v), np.maximum(u, v), w)
-    heaviest = -_lightest_parallel(np.minimum(u, v), np.maximum(u, v), -w)[2]
+    a, b, lightest, heaviest = _lightest_parallel(
+        np.minimum(u, v), np.maximum(u, v), w, heaviest=True
+    )
     if np.any(heaviest != lightest):
         i = int(np.flatnonzero(heaviest != lightest)[0])
         raise InputError(
@@ -1048,6 +1055,19 @@ class _Search:
             if key < self.upper:
                 heap.append((key, 0, code))
         heapq.heapify(heap)
+        # what every expansion reads, in one attribute (the search loop runs millions of times)
+        self.state = (
+            self.S,
+            self.upper,
+            self.best,
+            self.back,
+            self.own,
+            self.bounds,
+            self.bound,
+            self.caps,
+            self.cap,
+            self.to_root,
+        )
         return heap
 
     def run(self) -> tuple[int | None, list[tuple[int, int]], int]:
@@ -1082,7 +1102,8 @@ class _Search:
         return None, [], upper
 
     def _settle(self, heap, code: int, v: int, subset: int, cost: int) -> None:
-        """Expand a settled label: moves to neighbours, then merges at its node."""
+        """Expand a settled label: moves to neighbours, then merges at its node (one function:
+        this runs for every label settled)."""
         b = self.bounds[subset] or self.bound(subset)
         caps = self.caps
         # this label's tree spans the subset: a tighter cap for it
@@ -1093,10 +1114,21 @@ class _Search:
         crowd = self.dense.get(v)
         if crowd is not None:
             self._expand_dense(heap, code, v, subset, cost, b, crowd)
-            to_terminals = crowd[4]
+            moves = crowd[4]
         else:
-            to_terminals = self.moves[v]
-        self._expand(heap, code, subset, cost, b, to_terminals)
+            moves = self.moves[v]
+        # moves along (neighbour, cost) pairs; reaching a terminal takes it in
+        S, upper, best, back, own, bounds, bound, caps, cap, _ = self.state
+        for w, c in moves:
+            total = cost + c
+            ws = subset | own[w]
+            k2 = total + (b[w] if ws == subset else (bounds[ws] or bound(ws))[w])
+            if k2 < upper and total <= (caps[ws] or cap(ws)):
+                wcode = w * S + ws
+                if total < best.get(wcode, upper):
+                    best[wcode] = total
+                    back[wcode] = code
+                    heapq.heappush(heap, (k2, -total, wcode))
         here = self.at[v]
         if here is None:
             here = self.at[v] = ([], {})
@@ -1137,26 +1169,10 @@ class _Search:
                 back[wcode] = code
                 push(heap, (total + b[w], -total, wcode))
 
-    def _expand(self, heap, code, subset, cost, b, moves) -> None:
-        """Moves along ``moves`` (neighbour, cost); reaching a terminal takes it in."""
-        S, upper, best, back, own = self.S, self.upper, self.best, self.back, self.own
-        bounds, bound, caps, cap = self.bounds, self.bound, self.caps, self.cap
-        for w, c in moves:
-            total = cost + c
-            ws = subset | own[w]
-            k2 = total + (b[w] if ws == subset else (bounds[ws] or bound(ws))[w])
-            if k2 < upper and total <= (caps[ws] or cap(ws)):
-                wcode = w * S + ws
-                if total < best.get(wcode, upper):
-                    best[wcode] = total
-                    back[wcode] = code
-                    heapq.heappush(heap, (k2, -total, wcode))
-
     def _merge_subsets(self, heap, v, subset, cost, costs: dict[int, int], free: int) -> None:
         """Merge with the labels settled at ``v``, enumerating the subsets of ``free``."""
-        S, upper, best, back = self.S, self.upper, self.best, self.back
-        bounds, bound, caps, cap = self.bounds, self.bound, self.caps, self.cap
-        room = upper - cost - self.to_root[v]
+        S, upper, best, back, _, bounds, bound, caps, cap, to_root = self.state
+        room = upper - cost - to_root[v]
         other = free
         while other:
             ocost = costs.get(other)
@@ -1175,10 +1191,9 @@ class _Search:
 
     def _merge_list(self, heap, v, subset, cost, settled: list[tuple[int, int]]) -> None:
         """Merge with the labels settled at ``v``, cheapest first, while they can help."""
-        S, upper, best, back = self.S, self.upper, self.best, self.back
-        bounds, bound, caps, cap = self.bounds, self.bound, self.caps, self.cap
-        room = upper - cost - self.to_root[v]
-        mine = self.own[v]
+        S, upper, best, back, own, bounds, bound, caps, cap, to_root = self.state
+        room = upper - cost - to_root[v]
+        mine = own[v]
         for ocost, other in settled:
             if ocost >= room:
                 break
