@@ -90,6 +90,7 @@ from letterplay.progress import ProgressCallback, report
 from letterplay.validate import number
 
 __all__ = [
+    "MAX_TERMINAL_DISTANCES",
     "MAX_WEIGHT",
     "SteinerResult",
     "edge_list",
@@ -100,6 +101,10 @@ __all__ = [
     "terminal_groups",
     "tree_cost",
 ]
+
+MAX_TERMINAL_DISTANCES = 2**25
+"""The most terminals × nodes accepted: the bounds keep a distance from every terminal to every
+node (about 32 bytes each while they are built, so at most about 1 GB)."""
 
 MAX_WEIGHT = 2**52
 """The most all edge and node weights of a graph may add up to: every cost stays exact, both in
@@ -315,6 +320,11 @@ def _check(graph, terminals, node_weights, time_limit, progress) -> _Input:
         raise InputError(f"progress must be a function or None, not {type(progress).__name__}")
     n, u, v, c = edge_list(graph)
     terms = _node_ids("terminals", terminals, n, empty=False)
+    if len(terms) * n > MAX_TERMINAL_DISTANCES:
+        raise InputError(
+            f"terminals: {len(terms):,} terminals × {n:,} nodes is over the limit of "
+            f"{MAX_TERMINAL_DISTANCES:,} (the bounds keep every terminal's distance to every node)"
+        )
     nw = _node_weights(node_weights, n, terms)
     total = _total(c) + _total(nw)
     if total > MAX_WEIGHT:
