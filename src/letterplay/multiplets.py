@@ -631,7 +631,7 @@ class MultipletResult:
         return self.network.links
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON contract of ``letterplay multiplet --json``."""
+        """The JSON contract of a multiplet (the multiplet command and the web API print it)."""
         return {
             "targets": self.targets,
             "links": self.links,
@@ -1182,7 +1182,7 @@ class LadderResult:
         return len(self.path) - 1
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON contract of ``letterplay ladder --json``."""
+        """The JSON contract of a ladder (the ladder command and the web API print it)."""
         data: dict[str, Any] = {
             "from": self.start,
             "to": self.end,

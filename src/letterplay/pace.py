@@ -109,7 +109,7 @@ class PaceSolution:
     seconds: float
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON contract of ``letterplay steiner --json``."""
+        """The JSON contract of a solved PACE instance (the steiner command prints it)."""
         return {
             "cost": self.cost,
             "optimal": self.optimal,
