@@ -57,7 +57,15 @@ def draw_network(
 ) -> str | bytes:
     """The picture of ``network``: SVG text or PNG bytes. Targets are in highlighted boxes, link
     words in plain ones, each step drawn in the style of the rule that joins its words (from
-    ``network.edge_rules``; a step with no rule recorded is drawn as a change)."""
+    ``network.edge_rules``; a step with no rule recorded is drawn as a change).
+
+    Examples
+    --------
+    >>> from letterplay.multiplets import Network
+    >>> net = Network(["cold", "cord"], [], [("cold", "cord")], 0)
+    >>> draw_network(net, "png")[:4]
+    b'\x89PNG'
+    """
     from matplotlib.figure import Figure
 
     if fmt not in ("svg", "png"):
