@@ -45,16 +45,16 @@ Examples
 
 References
 ----------
-- Enigma 288a, "Multiplets", New Scientist #1435 (20 December 1984), with solvers' discussion on
-  Enigmatic Code: https://enigmaticcode.wordpress.com/
+- Enigma 288a, "Multiplets", New Scientist #1435 (20 December 1984); the puzzle and solvers'
+  programs are collected on Enigmatic Code (search "Enigma 288a"):
+  https://enigmaticcode.wordpress.com/
 - S. Hougardy, J. Silvanus and J. Vygen, "Dijkstra meets Steiner: a fast exact goal-oriented
   Steiner tree algorithm", Mathematical Programming Computation 9 (2017) 135–202 (the engine
   behind :func:`multiplet`). https://doi.org/10.1007/s12532-016-0110-1
 - C. W. Duin and A. Volgenant, "Reduction tests for the Steiner problem in graphs", Networks 19
   (1989) 549–567 (the distance test of :func:`relevant_words`).
   https://doi.org/10.1002/net.3230190506
-- Lewis Carroll, "Doublets: a word-puzzle" (1879), the ladders:
-  https://www.gutenberg.org/ebooks/search/?query=lewis+carroll+doublets
+- Word ladders, Lewis Carroll's "Doublets" (1877–79): https://en.wikipedia.org/wiki/Word_ladder
 """
 
 from __future__ import annotations
