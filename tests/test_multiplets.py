@@ -520,6 +520,12 @@ def test_library_arguments_are_checked_by_name(small_graph, call, message):
         call(small_graph)
 
 
+def test_a_very_long_word_is_named_briefly(small_graph):
+    with pytest.raises(UnknownWordError, match=r"letters\)$") as error:
+        mp.multiplet(small_graph, ["cat", "a" * 100_000])
+    assert len(str(error.value)) < 200
+
+
 def test_library_errors_never_speak_in_option_names(small_graph):
     with pytest.raises(InputError) as error:
         mp.multiplet(mp.word_graph(small_graph.lexicon, min_length=4), ["cat", "cold"])

@@ -499,6 +499,8 @@ def near_words(lexicon: Lexicon, word: str, limit: int = 5) -> list[str]:
     >>> near_words(Lexicon.from_words(["cold", "cord", "word"]), "wold")
     ['word', 'cold']
     """
+    if len(word) > MAX_MIN_LENGTH:  # longer than any word a list holds: nothing is near
+        return []
     candidates = set()
     for i in range(len(word) + 1):
         for ch in ALPHABET:
@@ -538,7 +540,8 @@ def check_words(graph: WordGraph, words: Sequence[str], what: str = "target") ->
         hints = []
         for w in unknown:
             near = near_words(graph.lexicon, w)
-            hints.append(f"{w} (near: {', '.join(near)})" if near else w)
+            shown = w if len(w) <= 40 else f"{w[:40]}… ({len(w):,} letters)"
+            hints.append(f"{shown} (near: {', '.join(near)})" if near else shown)
         plural = "s" if len(unknown) > 1 else ""
         raise UnknownWordError(
             f"{what} word{plural} not in lexicon {graph.lexicon.name}: {'; '.join(hints)}"

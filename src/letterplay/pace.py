@@ -74,7 +74,7 @@ __all__ = [
 MAX_NODES = 50_000_000
 """The most nodes a ``.gr`` file may declare (the graph's index alone takes 8 bytes a node)."""
 
-MAX_ISOLATED_NODES = 1_000_000
+MAX_ISOLATED_NODES = 100_000
 """Nodes beyond twice the edges (nodes no edge can touch) accepted on top of those edges."""
 
 
