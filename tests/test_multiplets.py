@@ -603,3 +603,44 @@ def test_drawing_is_returned_not_written(small_graph):
     assert svg.lstrip().startswith("<?xml") and "COLD" in svg
     assert png.startswith(b"\x89PNG")
     assert result.network.edge_rules[("cold", "cord")] == ("change",)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    st.sampled_from(["multiplet", "ladder"]),
+    st.lists(st.sampled_from([*SMALL[:12], "zzz", "c4t", "", "xyz"]), min_size=1, max_size=4),
+    st.lists(
+        st.sampled_from(
+            [
+                ["--min-length", "3"],
+                ["--min-length", "99"],
+                ["--rules", "change"],
+                ["--rules", "swap"],
+                ["--exclude", "cot"],
+                ["--time-limit", "5"],
+                ["--time-limit", "nan"],
+                ["--alternatives", "2"],
+                ["--json"],
+                ["--all"],
+            ]
+        ),
+        max_size=3,
+    ),
+)
+def test_cli_random_words_and_options_exit_0_or_2_with_one_line(
+    cli, tmp_path_factory, command, words, options
+):
+    path = tmp_path_factory.getbasetemp() / "small-words.txt"
+    path.write_text("\n".join(SMALL))
+    args = [command, *words, *[x for o in options for x in o], "--lexicon", path]
+    result = cli(*args)
+    assert result.exit_code in (0, 2), result.stderr
+    if result.exit_code == 2:
+        assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+        assert "Traceback" not in result.stderr
+    elif "--json" in args:
+        assert json.loads(result.stdout)["lexicon"]["words"] == len(SMALL)
