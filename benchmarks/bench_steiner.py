@@ -15,7 +15,8 @@ import time
 
 import networkx as nx
 
-from letterplay.steiner import read_pace, steiner_tree, tree_cost
+from letterplay.pace import read_pace
+from letterplay.steiner import steiner_tree, tree_cost
 from timing import Row, data_dir, report
 
 TIME_LIMIT = 60.0

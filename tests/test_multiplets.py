@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from letterplay import multiplets as mp
-from letterplay.errors import InputError, NoSolutionError, UnknownWordError
+from letterplay.errors import InputError, LetterplayError, NoSolutionError, UnknownWordError
 from letterplay.letters import term
 from letterplay.lexicon import Lexicon
 
@@ -450,3 +450,197 @@ def test_cli_ladder(cli):
     assert data["count"] == len(data["ladders"]) == 6  # as with changes only: test_cold_to_warm
     r = cli("ladder", "cold", "cold")
     assert r.exit_code == 2 and r.stderr.startswith("error: ")
+
+
+# ----------------------------------------------------------------------------- references, inputs
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.text("abet", min_size=3, max_size=4), min_size=2, max_size=24, unique=True),
+    st.data(),
+)
+def test_multiplet_matches_the_brute_force_reference(words, data):
+    graph = mp.word_graph(Lexicon.from_words(words))
+    targets = data.draw(
+        st.lists(st.sampled_from(sorted(words)), min_size=2, max_size=3, unique=True)
+    )
+    try:
+        reference = mp.multiplet_brute_force(graph, targets, max_links=3)
+    except NoSolutionError:
+        return  # apart, or more than 3 link words: the brute force does not say which
+    result = mp.multiplet(graph, targets)
+    assert (result.links, result.optimal) == (reference.links, True)
+    assert (result.network.obscurity, result.tie_break_proven) == (reference.obscurity, True)
+    assert_valid_network(graph, reference, targets)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.text("abet", min_size=3, max_size=5), min_size=2, max_size=30, unique=True),
+    st.data(),
+)
+def test_ladder_matches_the_plain_breadth_first_search(words, data):
+    graph = mp.word_graph(Lexicon.from_words(words))
+    a, b = data.draw(st.lists(st.sampled_from(sorted(words)), min_size=2, max_size=2, unique=True))
+    try:
+        plain = mp.ladder_bfs(graph, a, b)
+    except NoSolutionError:
+        with pytest.raises(NoSolutionError):
+            mp.ladder(graph, a, b)
+        return
+    result = mp.ladder(graph, a, b)
+    assert result.steps == len(plain) - 1 and result.path[0] == a and result.path[-1] == b
+    assert all(graph.rules_between(x, y) for x, y in itertools.pairwise(result.path))
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda g: mp.word_graph(g.lexicon, exclude="one"), "exclude must be a sequence of words"),
+        (lambda g: mp.word_graph(g.lexicon, exclude=[1]), "exclude must hold strings"),
+        (lambda g: mp.word_graph(g.lexicon, min_length=0), "min_length must be a whole number"),
+        (lambda g: mp.word_graph(g.lexicon, min_length="3"), "min_length must be a whole number"),
+        (lambda g: mp.word_graph(g.lexicon, rules=[5]), "rules must hold strings"),
+        (lambda g: mp.word_graph("enable1"), "lexicon must be a Lexicon"),
+        (lambda g: mp.multiplet(g, "cat dog"), "targets must be a sequence of words"),
+        (lambda g: mp.multiplet(g, ["cat", 3]), "targets must hold strings"),
+        (lambda g: mp.multiplet(g, ["cat", "dog"], alternatives=-1), "alternatives must be"),
+        (lambda g: mp.multiplet(g, ["cat", "dog"], alternatives=1.5), "alternatives must be"),
+        (lambda g: mp.multiplet(g, ["cat", "dog"], time_limit=float("nan")), "time_limit must"),
+        (lambda g: mp.multiplet(g, ["cat", "dog"], time_limit=-1), "time_limit must"),
+        (lambda g: mp.multiplet(g, ["cat", "dog"], time_limit=float("inf")), "time_limit must"),
+        (lambda g: mp.multiplet(g.lexicon, ["cat", "dog"]), "graph must be a WordGraph"),
+        (lambda g: mp.ladder(g, 5, "dog"), "ladders must hold strings"),
+        (lambda g: mp.ladder(g, "cat", "dog", list_all="yes"), "list_all must be"),
+    ],
+)
+def test_library_arguments_are_checked_by_name(small_graph, call, message):
+    with pytest.raises(InputError, match=message):
+        call(small_graph)
+
+
+def test_a_very_long_word_is_named_briefly(small_graph):
+    with pytest.raises(UnknownWordError, match=r"letters\)$") as error:
+        mp.multiplet(small_graph, ["cat", "a" * 100_000])
+    assert len(str(error.value)) < 200
+
+
+def test_library_errors_never_speak_in_option_names(small_graph):
+    with pytest.raises(InputError) as error:
+        mp.multiplet(mp.word_graph(small_graph.lexicon, min_length=4), ["cat", "cold"])
+    assert "--" not in str(error.value) and "minimum length 4" in str(error.value)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.text(max_size=6), max_size=4), st.integers(-3, 3))
+def test_random_words_give_a_network_or_one_letterplay_error(small_graph, words, alternatives):
+    try:
+        result = mp.multiplet(small_graph, words, alternatives=alternatives, time_limit=5)
+    except LetterplayError as e:
+        assert "\n" not in str(e)
+        return
+    assert_valid_network(small_graph, result.network, result.targets)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["cold", "warm", "--time-limit", "nan"], "not a finite number"),
+        (["cold", "warm", "--time-limit", "-1"], "not in the range"),
+        (["cold", "warm", "--alternatives", "-1"], "--alternatives"),
+        (["cold", "warm", "--alternatives", "1000"], "--alternatives"),
+        (["cold", "warm", "--min-length", "0"], "--min-length"),
+        (["cold", "warm", "--exclude", "w4rm"], "letters"),
+    ],
+)
+def test_cli_numeric_options_have_ranges(cli, bad_input, args, message):
+    bad_input(cli("multiplet", *args), message)
+
+
+def test_cli_json_is_the_envelope_of_one_library_call(cli):
+    from letterplay.lexicon import load
+    from letterplay.results import envelope
+
+    r = cli("multiplet", "cold", "warm", "worm", "--exclude", "ward", "--json")
+    data = json.loads(r.stdout)
+    lexicon = load(data["lexicon"]["name"])  # the default the command ran on
+    expected = envelope(
+        mp.solve_multiplet(lexicon, ["cold", "warm", "worm"], exclude=["ward"]), lexicon
+    )
+    data.pop("seconds"), expected.pop("seconds")
+    assert data == expected
+    r = cli("ladder", "cold", "warm", "--json", "--rules", "change")
+    assert json.loads(r.stdout) == envelope(
+        mp.solve_ladder(lexicon, "cold", "warm", rules=["change"]), lexicon
+    )
+
+
+def test_ladder_on_a_cached_graph_imports_neither_scipy_nor_networkx(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(SMALL))
+    env = {**os.environ, "LETTERPLAY_CACHE": str(tmp_path / "cache")}
+    args = [sys.executable, "-X", "importtime", "-m", "letterplay", "ladder", "cold", "warm"]
+    done = subprocess.run(
+        [*args, "--json", "--lexicon", str(words)], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["steps"] == 4
+    imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines()}
+    assert not {m for m in imported if m.split(".")[0] in ("scipy", "networkx", "matplotlib")}
+
+
+def test_drawing_is_returned_not_written(small_graph):
+    from letterplay.draw.network import draw_network
+
+    result = mp.multiplet(small_graph, ["cold", "warm", "worm"])
+    svg = draw_network(result.network, "svg", title="COLD WARM WORM")
+    png = draw_network(result.network, "png")
+    assert svg.lstrip().startswith("<?xml") and "COLD" in svg
+    assert png.startswith(b"\x89PNG")
+    assert result.network.edge_rules[("cold", "cord")] == ("change",)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    st.sampled_from(["multiplet", "ladder"]),
+    st.lists(st.sampled_from([*SMALL[:12], "zzz", "c4t", "", "xyz"]), min_size=1, max_size=4),
+    st.lists(
+        st.sampled_from(
+            [
+                ["--min-length", "3"],
+                ["--min-length", "99"],
+                ["--rules", "change"],
+                ["--rules", "swap"],
+                ["--exclude", "cot"],
+                ["--time-limit", "5"],
+                ["--time-limit", "nan"],
+                ["--alternatives", "2"],
+                ["--json"],
+                ["--all"],
+            ]
+        ),
+        max_size=3,
+    ),
+)
+def test_cli_random_words_and_options_exit_0_or_2_with_one_line(
+    cli, tmp_path_factory, command, words, options
+):
+    path = tmp_path_factory.getbasetemp() / "small-words.txt"
+    path.write_text("\n".join(SMALL))
+    args = [command, *words, *[x for o in options for x in o], "--lexicon", path]
+    result = cli(*args)
+    assert result.exit_code in (0, 2), result.stderr
+    if result.exit_code == 2:
+        assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+        assert "Traceback" not in result.stderr
+    elif "--json" in args:
+        assert json.loads(result.stdout)["lexicon"]["words"] == len(SMALL)

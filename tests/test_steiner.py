@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from scipy.sparse.csgraph import connected_components, dijkstra, minimum_spanning_tree
 
 from letterplay import steiner
-from letterplay.errors import InputError, NoSolutionError
-from letterplay.steiner import _solve, read_pace, steiner_tree, tree_cost
+from letterplay.errors import InputError, LetterplayError, NoSolutionError
+from letterplay.pace import read_pace
+from letterplay.steiner import _solve, steiner_tree, tree_cost
 
 # ----------------------------------------------------------------------------------------------
 # References written independently of the engine
@@ -278,8 +279,8 @@ def test_progress_is_reported_without_printing(capsys):
     ("make", "terminals", "weights", "message"),
     [
         (lambda: graph(3, {(0, 1): 1}), [], None, "at least one terminal"),
-        (lambda: graph(3, {(0, 1): 1}), [0, 3], None, "terminal 3"),
-        (lambda: graph(3, {(0, 1): 1}), [-1], None, "terminal -1"),
+        (lambda: graph(3, {(0, 1): 1}), [0, 3], None, "terminals: 3 is not a node id"),
+        (lambda: graph(3, {(0, 1): 1}), [-1], None, "terminals: -1 is not a node id"),
         (
             lambda: sp.csr_array(([1, 2], ([0, 1], [1, 0])), shape=(2, 2)),
             [0, 1],
@@ -349,7 +350,7 @@ def test_read_pace(tmp_path):
     [
         (("E 1 2 3", "E 1 2 x"), ":4: not an integer"),
         (("E 1 2 3", "E 1 7 3"), ":4: node 7 out of range"),
-        (("E 1 2 3", "E 1 2"), ":4: expected 4"),
+        (("E 1 2 3", "E 1 2"), ":4: expected 3 number"),
         (("E 1 2 3", "E 1 2 -3"), ":4: negative edge weight"),
         (("E 1 2 3", "E 1 1 3"), ":4: loop"),
         (("T 4", "T 0"), ":13: node 0 out of range"),
@@ -433,7 +434,9 @@ def test_cli_json(cli, data_dir, optima):
     ("text", "args", "message"),
     [
         (GOOD.replace("E 2 3 1", "E 2 3 one"), [], "not an integer"),
-        (GOOD, ["--time-limit", "-1"], "must not be negative"),
+        (GOOD, ["--time-limit", "-1"], "not in the range"),
+        (GOOD, ["--time-limit", "nan"], "not a finite number"),
+        (GOOD, ["--time-limit", "inf"], "not a finite number"),
         (
             GOOD.replace("E 2 3 1", "E 2 3 1\nE 1 3 1").replace("E 3 4 1", "E 3 2 1"),
             [],
@@ -480,7 +483,7 @@ def test_start_nodes_warm_start_the_search():
     ).nodes == [0, 4, 5]
     with pytest.raises(InputError, match="connected"):
         steiner_tree(graph(6, edges), [0, 5], start_nodes=[2])
-    with pytest.raises(InputError, match="node ids"):
+    with pytest.raises(InputError, match="start_nodes: 9 is not a node id"):
         steiner_tree(graph(6, edges), [0, 5], start_nodes=[9])
 
 
@@ -539,3 +542,84 @@ def test_many_terminals(monkeypatch, k, list_bits):
     result = _solve(graph(60, edges), terminals, None, 30, None, None, True)
     check_tree(result, 60, edges, terminals)
     assert (result.cost, result.optimal) == (optimum, True)
+
+
+# ----------------------------------------------------------------------------------------------
+# The simple reference beside the engine, and arguments checked by name
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_engine_matches_the_brute_force_reference(data):
+    n = data.draw(st.integers(2, 9))
+    pairs = data.draw(
+        st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=20)
+    )
+    edges = {(min(a, b), max(a, b)): data.draw(st.integers(0, 9)) for a, b in pairs if a != b}
+    terminals = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=5, unique=True))
+    weights = data.draw(st.none() | st.lists(st.integers(0, 20), min_size=n, max_size=n))
+    g = graph(n, edges)
+    try:
+        reference = steiner.steiner_tree_brute_force(g, terminals, node_weights=weights)
+    except NoSolutionError:
+        with pytest.raises(NoSolutionError):
+            steiner_tree(g, terminals, node_weights=weights)
+        return
+    result = steiner_tree(g, terminals, node_weights=weights)
+    assert (result.cost, result.optimal) == (reference.cost, True)
+    assert tree_cost(g, reference.edges, terminals, weights) == reference.cost
+    assert tree_cost(g, result.edges, terminals, weights) == result.cost
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"terminals": [0, 0.5]}, "terminals must be node ids"),
+        ({"terminals": [0, True]}, "terminals must be node ids"),
+        ({"terminals": "01"}, "terminals must be a sequence of node ids"),
+        ({"terminals": [0, "1"]}, "terminals must be node ids"),
+        ({"time_limit": float("nan")}, "time_limit must be a finite number"),
+        ({"time_limit": float("inf")}, "time_limit must be a finite number"),
+        ({"time_limit": -1}, "time_limit must be a finite number of at least 0"),
+        ({"node_weights": [0, 0.5, 0]}, "node_weights must be non-negative integers"),
+        ({"node_weights": [0, float("nan"), 0]}, "node_weights must be non-negative integers"),
+        ({"node_weights": ["a", "b", "c"]}, "node_weights must be non-negative integers"),
+        ({"start_nodes": [1.5]}, "start_nodes must be node ids"),
+        ({"progress": 3}, "progress must be a function"),
+    ],
+)
+def test_arguments_are_checked_by_name(kwargs, message):
+    args = {"terminals": [0, 2], **kwargs}
+    terminals = args.pop("terminals")
+    with pytest.raises(InputError, match=message):
+        steiner_tree(graph(3, {(0, 1): 1, (1, 2): 1}), terminals, **args)
+
+
+def test_prune_leaves_keeps_what_joins_the_kept_nodes():
+    edges = [(0, 1), (1, 2), (2, 3), (1, 4), (4, 5)]
+    assert sorted(steiner.prune_leaves(edges, {0, 3})) == [(0, 1), (1, 2), (2, 3)]
+    assert steiner.prune_leaves(edges, set()) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.one_of(st.integers(-(2**64), 2**64), st.floats(allow_nan=True)), max_size=6),
+    st.lists(st.one_of(st.integers(-3, 5), st.floats(allow_nan=True)), max_size=4),
+)
+def test_random_numbers_give_a_tree_or_one_letterplay_error(weights, terminals):
+    n = 4
+    pairs = [(0, 1), (1, 2), (2, 3), (0, 3), (0, 2), (1, 3)][: len(weights)]
+    try:
+        data = np.array(weights + weights)
+        rows = [a for a, _ in pairs] + [b for _, b in pairs]
+        cols = [b for _, b in pairs] + [a for a, _ in pairs]
+        g = sp.csr_array((data, (rows, cols)), shape=(n, n))
+    except (OverflowError, ValueError, TypeError):
+        return  # not a matrix scipy can hold: nothing to ask the engine
+    try:
+        result = steiner_tree(g, terminals)
+    except LetterplayError as e:
+        assert "\n" not in str(e)
+        return
+    assert result.optimal and 0 <= result.cost <= steiner.MAX_WEIGHT
+    assert result.cost == steiner.steiner_tree_brute_force(g, terminals).cost

@@ -4,7 +4,9 @@ A *Steiner tree* for a set of *terminals* in a graph is a tree of the graph that
 terminal; its other nodes are *Steiner nodes* (in word puzzles: link words). Its *cost* is the sum
 of its edge weights plus the node weights of its Steiner nodes. The engine knows nothing about
 words: it takes a symmetric sparse adjacency matrix of non-negative integer edge weights (a stored
-0 is an edge of weight 0) and optional non-negative integer node weights.
+0 is an edge of weight 0) and optional non-negative integer node weights. All the weights together
+may add up to at most :data:`MAX_WEIGHT` (2**52), so that every cost the engine computes, in
+integers or in scipy's floating-point shortest paths, is exact; larger inputs are refused.
 
 The search, in the order it runs:
 
@@ -13,24 +15,58 @@ The search, in the order it runs:
    ``e - k + 1`` Steiner nodes, so ``m0`` moves from the nodes onto every edge (minus a constant).
    Node weights such as ``1_000_000 + obscurity`` then become edge weights, where the lower bounds
    below can see them.
-3. Upper bound: the shortest-path heuristic (Takahashi & Matsuyama 1980) from each terminal, then
-   key-path exchange, vertex insertion and key-vertex elimination (Minoux 1990; Duin & Voß 1997,
-   "Efficient path and vertex exchange in Steiner tree algorithms", Networks 29), each tree the
-   pruned MST of its nodes; all shortest paths by :func:`scipy.sparse.csgraph.dijkstra`.
+3. Upper bound: the shortest-path heuristic (Takahashi & Matsuyama) from each terminal, then
+   key-path exchange, vertex insertion and key-vertex elimination (Minoux; Duin & Voß), each tree
+   the pruned MST of its nodes; all shortest paths by :func:`scipy.sparse.csgraph.dijkstra`.
 4. Reductions: the bound test (a node whose lower bound with all terminals reaches the upper bound
-   lies in no better tree; Polzin & Vahdati Daneshmand 2001), then degree tests (non-terminal
-   leaves removed, non-terminals of degree 2 contracted; Duin & Volgenant 1989).
-5. Exact search: Dijkstra–Steiner (Hougardy, Silvanus & Vygen 2017, "Dijkstra meets Steiner: a fast
-   exact goal-oriented Steiner tree algorithm", Math. Prog. Comp. 9), a Dreyfus–Wagner dynamic
-   programme over labels ``(v, I)`` = cheapest tree joining node ``v`` to the terminal subset ``I``,
-   settled in order of cost plus a *future-cost lower bound* (:class:`_FutureBounds`: half the
-   shortest tour through ``v`` and the other terminals, or half a 1-tree beyond 16 terminals).
-   Labels whose cost plus bound reaches the upper bound are never queued, nor labels dearer than a
-   tree spanning ``I`` plus the shortest path from ``I`` to the other terminals (the pruning rule
-   of Polzin & Vahdati Daneshmand used by Hougardy, Silvanus & Vygen).
+   lies in no better tree; Polzin & Vahdati Daneshmand), then degree tests (non-terminal leaves
+   removed, non-terminals of degree 2 contracted; Duin & Volgenant).
+5. Exact search: Dijkstra–Steiner (Hougardy, Silvanus & Vygen), the Dreyfus–Wagner dynamic
+   programme over labels ``(v, I)`` = cheapest tree joining node ``v`` to the terminal subset
+   ``I``, settled in order of cost plus a *future-cost lower bound* (:class:`_FutureBounds`: half
+   the shortest tour through ``v`` and the other terminals, by Held–Karp, or half a 1-tree beyond
+   16 terminals). Labels whose cost plus bound reaches the upper bound are never queued, nor labels
+   dearer than a tree spanning ``I`` plus the shortest path from ``I`` to the other terminals (the
+   pruning rule of Polzin & Vahdati Daneshmand used by Hougardy, Silvanus & Vygen).
 
 The proof is the lower bound: it equals the cost when the search finishes. With a time limit the
-best tree found and the best lower bound reached are returned, ``optimal`` telling which case it is.
+best tree found and the best lower bound reached are returned, ``optimal`` telling which case it
+is. :func:`steiner_tree_brute_force` is the simple definition the tests hold the engine to: try
+every set of Steiner nodes of a tiny graph.
+
+Reading and writing PACE 2018 ``.gr`` files is :mod:`letterplay.pace`.
+
+Examples
+--------
+A star beats the direct edges between three terminals:
+
+>>> graph = symmetric_graph(4, [0, 0, 0, 1, 2], [1, 2, 3, 2, 3], [1, 1, 1, 3, 3])
+>>> result = steiner_tree(graph, [1, 2, 3])
+>>> result.cost, result.edges, result.optimal
+(3, [(0, 1), (0, 2), (0, 3)], True)
+>>> steiner_tree_brute_force(graph, [1, 2, 3]).cost
+3
+
+References
+----------
+- S. Hougardy, J. Silvanus and J. Vygen, "Dijkstra meets Steiner: a fast exact goal-oriented
+  Steiner tree algorithm", Mathematical Programming Computation 9 (2017) 135–202.
+  https://doi.org/10.1007/s12532-016-0110-1
+- S. E. Dreyfus and R. A. Wagner, "The Steiner problem in graphs", Networks 1 (1971) 195–207.
+  https://doi.org/10.1002/net.3230010302
+- M. Held and R. M. Karp, "A dynamic programming approach to sequencing problems", Journal of the
+  SIAM 10 (1962) 196–210. https://doi.org/10.1137/0110015
+- T. Polzin and S. Vahdati Daneshmand, "Improved algorithms for the Steiner problem in networks",
+  Discrete Applied Mathematics 112 (2001) 263–300.
+  https://doi.org/10.1016/S0166-218X(00)00319-X
+- C. W. Duin and A. Volgenant, "Reduction tests for the Steiner problem in graphs", Networks 19
+  (1989) 549–567. https://doi.org/10.1002/net.3230190506
+- H. Takahashi and A. Matsuyama, "An approximate solution for the Steiner problem in graphs",
+  Mathematica Japonica 24 (1980) 573–577.
+- M. Minoux, "Efficient greedy heuristics for Steiner tree problems using reoptimization and
+  supermodularity", INFOR 28 (1990) 221–233. https://doi.org/10.1080/03155986.1990.11732136
+- C. Duin and S. Voß, "Efficient path and vertex exchange in Steiner tree algorithms", Networks 29
+  (1997) 89–105. https://doi.org/10.1002/(SICI)1097-0037(199703)29:2<89::AID-NET3>3.0.CO;2-7
 """
 
 from __future__ import annotations
@@ -39,10 +75,11 @@ import bisect
 import heapq
 import itertools
 import math
+import numbers
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
@@ -50,8 +87,28 @@ from scipy.sparse.csgraph import connected_components, dijkstra, minimum_spannin
 
 from letterplay.errors import InputError, NoSolutionError
 from letterplay.progress import ProgressCallback, report
+from letterplay.validate import number
 
-__all__ = ["PaceInstance", "SteinerResult", "read_pace", "steiner_tree", "tree_cost"]
+__all__ = [
+    "MAX_TERMINAL_DISTANCES",
+    "MAX_WEIGHT",
+    "SteinerResult",
+    "edge_list",
+    "prune_leaves",
+    "steiner_tree",
+    "steiner_tree_brute_force",
+    "symmetric_graph",
+    "terminal_groups",
+    "tree_cost",
+]
+
+MAX_TERMINAL_DISTANCES = 2**25
+"""The most terminals × nodes accepted: the bounds keep a distance from every terminal to every
+node (about 32 bytes each while they are built, so at most about 1 GB)."""
+
+MAX_WEIGHT = 2**52
+"""The most all edge and node weights of a graph may add up to: every cost stays exact, both in
+64-bit integers and in the 64-bit floats of scipy's shortest paths (exact below 2**53)."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +127,8 @@ class SteinerResult:
     optimal: bool
     seconds: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: cost, proof, edges (pairs of 0-based ids), nodes, seconds."""
         return {
             "cost": self.cost,
             "optimal": self.optimal,
@@ -81,205 +139,107 @@ class SteinerResult:
         }
 
 
-@dataclass(frozen=True)
-class PaceInstance:
-    """A Steiner tree instance in PACE 2018 ``.gr`` format: graph, terminals (0-based ids), size."""
-
-    graph: sp.csr_array
-    terminals: list[int]
-    n_nodes: int
-
-
 # ----------------------------------------------------------------------------------------------
-# Input
+# Graphs as edge arrays
 
 
-def read_pace(path: str | Path) -> PaceInstance:
-    """Read a PACE 2018 ``.gr`` file (``SECTION Graph`` with ``E u v w`` lines, ``SECTION
-    Terminals`` with ``T t`` lines; ids 1-based). Raises :class:`InputError` naming the line."""
-    path = Path(path)
-    try:
-        text = path.read_text()
-    except UnicodeDecodeError as e:
-        raise InputError(f"{path}: not a text file") from e
-    n = None
-    n_edges = n_terms = None
-    edges: list[tuple[int, int, int]] = []
-    terms: list[int] = []
-    section = None
-    seen = set()
-    last = 0
-
-    def fail(lineno: int, why: str) -> None:
-        raise InputError(f"{path}:{lineno}: {why}")
-
-    def numbers(lineno: int, fields: list[str], count: int) -> list[int]:
-        if len(fields) != count:
-            fail(lineno, f"expected {count} number(s) after {fields[0] if fields else ''!r}")
-        try:
-            values = [int(f) for f in fields[1:]]
-        except ValueError:
-            fail(lineno, f"not an integer in {' '.join(fields)!r}")
-        return values
-
-    def node(lineno: int, value: int) -> int:
-        if n is None:
-            fail(lineno, "node id before the 'Nodes' line")
-        if not 1 <= value <= n:
-            fail(lineno, f"node {value} out of range 1..{n}")
-        return value - 1
-
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        fields = raw.split()
-        last = lineno
-        if not fields or fields[0].startswith("#"):
-            continue
-        head = fields[0].upper()
-        if head == "EOF":
-            break
-        if head == "SECTION":
-            if section is not None:
-                fail(lineno, f"SECTION inside section {section} (missing END)")
-            if len(fields) != 2:
-                fail(lineno, "expected 'SECTION Name'")
-            section = fields[1].lower()
-            seen.add(section)
-            continue
-        if head == "END":
-            if section is None:
-                fail(lineno, "END outside a section")
-            section = None
-            continue
-        if section == "graph":
-            if head == "NODES":
-                (n,) = numbers(lineno, fields, 2)
-                if n < 1:
-                    fail(lineno, "a graph needs at least one node")
-            elif head == "EDGES":
-                (n_edges,) = numbers(lineno, fields, 2)
-            elif head == "E":
-                u, v, w = numbers(lineno, fields, 4)
-                u, v = node(lineno, u), node(lineno, v)
-                if w < 0:
-                    fail(lineno, f"negative edge weight {w}")
-                if u == v:
-                    fail(lineno, f"loop at node {u + 1}")
-                edges.append((u, v, w))
-            else:
-                fail(lineno, f"unexpected {fields[0]!r} in SECTION Graph")
-        elif section == "terminals":
-            if head == "TERMINALS":
-                (n_terms,) = numbers(lineno, fields, 2)
-            elif head == "T":
-                (t,) = numbers(lineno, fields, 2)
-                terms.append(node(lineno, t))
-            else:
-                fail(lineno, f"unexpected {fields[0]!r} in SECTION Terminals")
-        elif section is None:
-            fail(lineno, f"unexpected {fields[0]!r} outside a section")
-    if section is not None:
-        fail(last, f"SECTION {section} has no END")
-    for needed in ("graph", "terminals"):
-        if needed not in seen:
-            raise InputError(f"{path}: no SECTION {needed.capitalize()}")
-    if n is None:
-        raise InputError(f"{path}: no 'Nodes' line")
-    if n_edges is not None and n_edges != len(edges):
-        raise InputError(f"{path}: 'Edges {n_edges}' but {len(edges)} edge lines")
-    if n_terms is not None and n_terms != len(terms):
-        raise InputError(f"{path}: 'Terminals {n_terms}' but {len(terms)} terminal lines")
-    if not terms:
-        raise InputError(f"{path}: no terminals")
-    if edges:
-        u, v, w = (np.array(col, dtype=np.int64) for col in zip(*edges, strict=True))
-    else:
-        u = v = w = np.zeros(0, dtype=np.int64)
-    graph = _symmetric(n, u, v, w)
-    return PaceInstance(graph=graph, terminals=sorted(set(terms)), n_nodes=n)
-
-
-def _symmetric(n: int, u: np.ndarray, v: np.ndarray, w: np.ndarray) -> sp.csr_array:
-    """The symmetric adjacency matrix of undirected edges (the lighter of parallel edges)."""
-    a, b = np.minimum(u, v), np.maximum(u, v)
+def _lightest_parallel(a: np.ndarray, b: np.ndarray, w: np.ndarray, *extra, heaviest=False):
+    """Edges ``a < b`` sorted by ``(a, b)``, keeping the lightest of parallel edges (and the same
+    rows of the ``extra`` columns); with ``heaviest``, the heaviest weight of each is appended."""
     order = np.lexsort((w, b, a))
     a, b, w = a[order], b[order], w[order]
     first = np.ones(len(a), dtype=bool)
     first[1:] = (a[1:] != a[:-1]) | (b[1:] != b[:-1])
-    a, b, w = a[first], b[first], w[first]
-    return sp.csr_array(
-        (np.concatenate([w, w]), (np.concatenate([a, b]), np.concatenate([b, a]))), shape=(n, n)
-    )
+    kept = (a[first], b[first], w[first], *(x[order][first] for x in extra))
+    if not heaviest:
+        return kept
+    last = np.ones(len(a), dtype=bool)
+    last[:-1] = first[1:]
+    return (*kept, w[last])
 
 
-def _edge_list(graph) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
-    """``(n, u, v, w)``: the undirected edges ``u < v`` of a symmetric sparse matrix, checked."""
+def symmetric_graph(n: int, u: Sequence[int], v: Sequence[int], w: Sequence[int]) -> sp.csr_array:
+    """The symmetric adjacency matrix of ``n`` nodes and undirected edges ``u[i]–v[i]`` of weight
+    ``w[i]`` (the lighter of parallel edges).
+
+    Examples
+    --------
+    >>> symmetric_graph(3, [0, 1, 1], [1, 0, 2], [5, 4, 1]).toarray().tolist()
+    [[0, 4, 0], [4, 0, 1], [0, 1, 0]]
+    """
+    u, v, w = (np.asarray(x, dtype=np.int64) for x in (u, v, w))
+    # int32 ids where they fit: a big file's graph then takes about 40 bytes an edge at most
+    ids = np.int32 if n < 2**31 else np.int64
+    a, b, w = _lightest_parallel(np.minimum(u, v).astype(ids), np.maximum(u, v).astype(ids), w)
+    # CSR directly: rows b then a, stably sorted, keep each row's columns ascending (a < row,
+    # then b > row, both sorted), so no general sort of the 2m entries is needed
+    rows = np.concatenate([b, a])
+    order = np.argsort(rows, kind="stable")
+    indices = np.concatenate([a, b])[order]
+    data = np.concatenate([w, w])[order]
+    del order
+    indptr = np.zeros(n + 1, dtype=ids)
+    np.cumsum(np.bincount(rows, minlength=n), out=indptr[1:])
+    return sp.csr_array((data, indices, indptr), shape=(n, n))
+
+
+def _weights(name: str, values: np.ndarray) -> np.ndarray:
+    """Non-negative integer weights as int64, each at most :data:`MAX_WEIGHT` (booleans are
+    0 and 1)."""
+    if values.dtype == bool:
+        return values.astype(np.int64)
+    if not (np.issubdtype(values.dtype, np.integer) or np.issubdtype(values.dtype, np.floating)):
+        raise InputError(f"{name} must be non-negative integers, not {values.dtype}")
+    if values.size and (
+        not np.all(np.isfinite(values)) or np.any(values < 0) or np.any(values != np.floor(values))
+    ):
+        raise InputError(f"{name} must be non-negative integers")
+    if values.size and np.any(values > MAX_WEIGHT):
+        raise InputError(f"{name} must be at most 2**52 (costs must stay exact)")
+    return values.astype(np.int64)
+
+
+def _total(values: np.ndarray) -> int:
+    """The exact sum of weights of at most 2**52 each (no int64 overflow)."""
+    if len(values) < 2048:  # 2048 * 2**52 < 2**63
+        return int(values.sum())
+    return sum(int(part.sum()) for part in np.array_split(values, len(values) // 2048 + 1))
+
+
+def edge_list(graph) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """``(n, u, v, w)``: the undirected edges ``u < v`` of a symmetric sparse matrix, checked
+    (square, symmetric, non-negative integer weights of at most :data:`MAX_WEIGHT`; the diagonal
+    is ignored).
+
+    Examples
+    --------
+    >>> n, u, v, w = edge_list(symmetric_graph(3, [2, 0], [1, 1], [7, 3]))
+    >>> n, u.tolist(), v.tolist(), w.tolist()
+    (3, [0, 1], [1, 2], [3, 7])
+    """
     if not sp.issparse(graph):
-        raise InputError("the graph must be a scipy sparse matrix")
+        raise InputError(f"graph must be a scipy sparse matrix, not {type(graph).__name__}")
     if len(graph.shape) != 2 or graph.shape[0] != graph.shape[1]:
-        raise InputError(f"the graph must be a square matrix, not {graph.shape}")
+        raise InputError(f"graph must be a square matrix, not {graph.shape}")
     n = int(graph.shape[0])
     coo = sp.coo_array(graph)
-    u, v, w = coo.row.astype(np.int64), coo.col.astype(np.int64), np.asarray(coo.data)
-    if w.size and (not np.all(np.isfinite(w)) or np.any(w < 0) or np.any(w != np.floor(w))):
-        raise InputError("edge weights must be non-negative integers")
-    w = w.astype(np.int64)
+    u, v = coo.row.astype(np.int64), coo.col.astype(np.int64)
+    w = _weights("graph's edge weights", np.asarray(coo.data))
     keep = u != v
     u, v, w = u[keep], v[keep], w[keep]
-    a, b = np.minimum(u, v), np.maximum(u, v)
-    order = np.lexsort((w, b, a))
-    a, b, w = a[order], b[order], w[order]
-    first = np.ones(len(a), dtype=bool)
-    first[1:] = (a[1:] != a[:-1]) | (b[1:] != b[:-1])
-    group = np.cumsum(first) - 1
-    lightest = w[first]
-    heaviest = np.zeros_like(lightest)
-    np.maximum.at(heaviest, group, w)
+    a, b, lightest, heaviest = _lightest_parallel(
+        np.minimum(u, v), np.maximum(u, v), w, heaviest=True
+    )
     if np.any(heaviest != lightest):
         i = int(np.flatnonzero(heaviest != lightest)[0])
-        ea, eb = int(a[first][i]), int(b[first][i])
         raise InputError(
-            f"the graph is not symmetric: edge {ea}–{eb} has weights "
+            f"graph is not symmetric: edge {int(a[i])}–{int(b[i])} has weights "
             f"{int(lightest[i])} and {int(heaviest[i])}"
         )
-    return n, a[first], b[first], lightest
+    return n, a, b, lightest
 
 
-def _connects(n: int, u: np.ndarray, v: np.ndarray, nodes: set[int], terms: np.ndarray) -> bool:
-    """Whether the subgraph induced by ``nodes`` joins all the terminals."""
-    inside = np.zeros(n, dtype=bool)
-    inside[list(nodes)] = True
-    keep = inside[u] & inside[v]
-    return len(terminal_groups(n, u[keep], v[keep], terms)) == 1
-
-
-def _terminal_ids(terminals: Sequence[int], n: int) -> np.ndarray:
-    try:
-        ids = [int(t) for t in terminals]
-    except (TypeError, ValueError) as e:
-        raise InputError("terminals must be node ids (integers)") from e
-    if not ids:
-        raise InputError("a Steiner tree needs at least one terminal")
-    bad = [t for t in ids if not 0 <= t < n]
-    if bad:
-        raise InputError(f"terminal {bad[0]} is not a node id (0..{n - 1})")
-    return np.array(sorted(set(ids)), dtype=np.int64)
-
-
-def _node_weights(node_weights, n: int, terms: np.ndarray) -> np.ndarray:
-    if node_weights is None:
-        return np.zeros(n, dtype=np.int64)
-    nw = np.asarray(node_weights)
-    if nw.shape != (n,):
-        raise InputError(f"node_weights must have one value per node ({n}), not {nw.shape}")
-    if nw.size and (not np.all(np.isfinite(nw)) or np.any(nw < 0) or np.any(nw != np.floor(nw))):
-        raise InputError("node weights must be non-negative integers")
-    nw = nw.astype(np.int64).copy()
-    nw[terms] = 0  # terminals are in every tree: their weight is not a choice
-    return nw
-
-
-def terminal_groups(n: int, u: np.ndarray, v: np.ndarray, terms: np.ndarray) -> list[list[int]]:
-    """The terminals grouped by connected component (one group when they are connected)."""
+def _groups(n: int, u: np.ndarray, v: np.ndarray, terms: np.ndarray) -> list[list[int]]:
     adjacency = sp.csr_array((np.ones(len(u)), (u, v)), shape=(n, n))
     _, labels = connected_components(adjacency, directed=False)
     groups: dict[int, list[int]] = {}
@@ -288,18 +248,223 @@ def terminal_groups(n: int, u: np.ndarray, v: np.ndarray, terms: np.ndarray) -> 
     return sorted(groups.values())
 
 
+def terminal_groups(graph, terminals: Sequence[int]) -> list[list[int]]:
+    """The terminals grouped by connected component (one group when they are connected).
+
+    Examples
+    --------
+    >>> terminal_groups(symmetric_graph(4, [0, 2], [1, 3], [1, 1]), [3, 0, 1])
+    [[0, 1], [3]]
+    """
+    n, u, v, _ = edge_list(graph)
+    return _groups(n, u, v, _node_ids("terminals", terminals, n, empty=False))
+
+
+def _connects(n: int, u: np.ndarray, v: np.ndarray, nodes: set[int], terms: np.ndarray) -> bool:
+    """Whether the subgraph induced by ``nodes`` joins all the terminals."""
+    inside = np.zeros(n, dtype=bool)
+    inside[list(nodes)] = True
+    keep = inside[u] & inside[v]
+    return len(_groups(n, u[keep], v[keep], terms)) == 1
+
+
+# ----------------------------------------------------------------------------------------------
+# Checking the arguments
+
+
+def _node_ids(name: str, values, n: int, empty: bool = True) -> np.ndarray:
+    """Sorted distinct node ids: whole numbers from 0 to n - 1 (floats and bools refused)."""
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise InputError(f"{name} must be a sequence of node ids, not {type(values).__name__}")
+    ids = list(values)
+    for x in ids:
+        if not isinstance(x, numbers.Integral) or isinstance(x, bool | np.bool_):
+            raise InputError(f"{name} must be node ids (whole numbers), not {x!r}")
+        if not 0 <= x < n:
+            raise InputError(f"{name}: {int(x)} is not a node id (0..{n - 1})")
+    if not ids and not empty:
+        raise InputError(f"{name}: a Steiner tree needs at least one terminal")
+    return np.array(sorted({int(x) for x in ids}), dtype=np.int64)
+
+
+def _node_weights(node_weights, n: int, terms: np.ndarray) -> np.ndarray:
+    if node_weights is None:
+        return np.zeros(n, dtype=np.int64)
+    nw = np.asarray(node_weights)
+    if nw.shape != (n,):
+        raise InputError(f"node_weights must have one value per node ({n}), not {nw.shape}")
+    nw = _weights("node_weights", nw).copy()
+    nw[terms] = 0  # terminals are in every tree: their weight is not a choice
+    return nw
+
+
+@dataclass
+class _Input:
+    """The checked arguments: edges ``u < v`` of cost ``c``, node weights, terminals."""
+
+    n: int
+    u: np.ndarray
+    v: np.ndarray
+    c: np.ndarray
+    nw: np.ndarray
+    terms: np.ndarray
+    start: float
+    deadline: float
+
+
+def _check(graph, terminals, node_weights, time_limit, progress) -> _Input:
+    start = time.perf_counter()
+    if time_limit is not None:
+        time_limit = number("time_limit", time_limit, low=0)
+    if progress is not None and not callable(progress):
+        raise InputError(f"progress must be a function or None, not {type(progress).__name__}")
+    n, u, v, c = edge_list(graph)
+    terms = _node_ids("terminals", terminals, n, empty=False)
+    if len(terms) * n > MAX_TERMINAL_DISTANCES:
+        raise InputError(
+            f"terminals: {len(terms):,} terminals × {n:,} nodes is over the limit of "
+            f"{MAX_TERMINAL_DISTANCES:,} (the bounds keep every terminal's distance to every node)"
+        )
+    nw = _node_weights(node_weights, n, terms)
+    total = _total(c) + _total(nw)
+    if total > MAX_WEIGHT:
+        raise InputError(
+            f"edge and node weights add up to {total}, over the limit of 2**52 "
+            f"(costs must stay exact)"
+        )
+    groups = _groups(n, u, v, terms)
+    if len(groups) > 1:
+        text = " | ".join("{" + ", ".join(map(str, g)) + "}" for g in groups)
+        error = NoSolutionError(f"the terminals are not connected: groups {text}")
+        error.groups = groups  # type: ignore[attr-defined]
+        raise error
+    deadline = start + (time_limit if time_limit is not None else math.inf)
+    return _Input(n, u, v, c, nw, terms, start, deadline)
+
+
 def tree_cost(
     graph, edges: Sequence[tuple[int, int]], terminals: Sequence[int], node_weights=None
 ) -> int:
-    """The cost of a tree given by its edges: edge weights plus weights of non-terminal nodes."""
-    _, u, v, w = _edge_list(graph)
+    """The cost of a tree given by its edges: edge weights plus weights of non-terminal nodes.
+
+    Examples
+    --------
+    >>> graph = symmetric_graph(3, [0, 1], [1, 2], [4, 5])
+    >>> tree_cost(graph, [(0, 1), (1, 2)], [0, 2], node_weights=[0, 10, 0])
+    19
+    """
+    _, u, v, w = edge_list(graph)
     weight = {(int(a), int(b)): int(c) for a, b, c in zip(u, v, w, strict=True)}
     nodes = {x for e in edges for x in e} | {int(t) for t in terminals}
-    total = sum(weight[(min(a, b), max(a, b))] for a, b in edges)
+    try:
+        total = sum(weight[(min(a, b), max(a, b))] for a, b in edges)
+    except KeyError as e:
+        raise InputError(f"edges: {e.args[0]} is not an edge of the graph") from None
     if node_weights is not None:
-        terms = set(int(t) for t in terminals)
+        terms = {int(t) for t in terminals}
         total += sum(int(node_weights[x]) for x in nodes if x not in terms)
     return total
+
+
+# ----------------------------------------------------------------------------------------------
+# Leaves
+
+
+def _peel(a: np.ndarray, b: np.ndarray, keep: np.ndarray, alive: np.ndarray) -> np.ndarray:
+    """The nodes left after removing, repeatedly, the leaves (degree at most 1) not in ``keep``:
+    they only add cost to a tree. ``alive`` is a node mask; edges ``a[i]–b[i]`` join alive nodes
+    only when both ends are. Vectorised: one pass per layer of leaves."""
+    alive = alive.copy()
+    n = len(alive)
+    while True:
+        e = alive[a] & alive[b]
+        degree = np.bincount(a[e], minlength=n) + np.bincount(b[e], minlength=n)
+        leaves = alive & ~keep & (degree <= 1)
+        if not leaves.any():
+            return alive
+        alive &= ~leaves
+
+
+def prune_leaves(
+    edges: Iterable[tuple[Hashable, Hashable]], keep: Iterable[Hashable]
+) -> list[tuple[Hashable, Hashable]]:
+    """The edges left after removing, repeatedly, every leaf not in ``keep`` (a Steiner node that
+    is a leaf only adds cost to a tree).
+
+    Examples
+    --------
+    >>> prune_leaves([("a", "b"), ("b", "c"), ("c", "d")], keep={"a", "c"})
+    [('a', 'b'), ('b', 'c')]
+    """
+    edges = list(edges)
+    names = sorted({x for e in edges for x in e}, key=repr)
+    index = {x: i for i, x in enumerate(names)}
+    a = np.array([index[x] for x, _ in edges], dtype=np.int64)
+    b = np.array([index[y] for _, y in edges], dtype=np.int64)
+    wanted = set(keep)
+    kept = np.array([x in wanted for x in names], dtype=bool)
+    alive = _peel(a, b, kept, np.ones(len(names), dtype=bool))
+    return [
+        e for e, x, y in zip(edges, a.tolist(), b.tolist(), strict=True) if alive[x] and alive[y]
+    ]
+
+
+# ----------------------------------------------------------------------------------------------
+# The simple reference: every set of Steiner nodes
+
+BRUTE_FORCE_MAX_NODES = 20
+
+
+def steiner_tree_brute_force(graph, terminals: Sequence[int], node_weights=None) -> SteinerResult:
+    """A minimum Steiner tree by trying every set of Steiner nodes, smallest sets first: the
+    cheapest minimum spanning tree of the terminals plus the set (plus the set's node weights).
+
+    The definition, for tiny graphs (at most :data:`BRUTE_FORCE_MAX_NODES` non-terminal nodes in
+    the terminals' component); :func:`steiner_tree` is held to it by the tests.
+
+    Examples
+    --------
+    >>> path = symmetric_graph(4, [0, 1, 2, 0], [1, 2, 3, 3], [1, 1, 1, 5])
+    >>> steiner_tree_brute_force(path, [0, 3]).edges
+    [(0, 1), (1, 2), (2, 3)]
+    """
+    check = _check(graph, terminals, node_weights, None, None)
+    n, u, v, c, nw, terms = check.n, check.u, check.v, check.c, check.nw, check.terms
+    adjacency = sp.csr_array((np.ones(len(u)), (u, v)), shape=(n, n))
+    labels = connected_components(adjacency, directed=False)[1]
+    component = labels == labels[terms[0]]
+    component[terms] = False
+    others = np.flatnonzero(component).tolist()
+    if len(others) > BRUTE_FORCE_MAX_NODES:
+        raise InputError(f"graph: brute force takes at most {BRUTE_FORCE_MAX_NODES} other nodes")
+    best: tuple[int, list[int]] | None = None
+    for size in range(len(others) + 1):
+        for extra in itertools.combinations(others, size):
+            nodes = set(terms.tolist()) | set(extra)
+            if not _connects(n, u, v, nodes, terms):
+                continue
+            edges = _spanning_tree(n, u, v, c, nodes)
+            cost = _total(c[edges]) + _total(nw[list(extra)])
+            if best is None or cost < best[0]:
+                best = (cost, edges)
+    assert best is not None  # the terminals are connected: the whole component is a tree's nodes
+    cost, edges = best
+    nodes = sorted(set(terms.tolist()) | {int(x) for e in edges for x in (u[e], v[e])})
+    pairs = sorted((int(u[e]), int(v[e])) for e in edges)
+    return SteinerResult(cost, pairs, nodes, cost, True, time.perf_counter() - check.start)
+
+
+def _spanning_tree(n: int, u, v, c, nodes: set[int]) -> list[int]:
+    """Edge ids of a minimum spanning tree of the (connected) subgraph induced by ``nodes``."""
+    inside = np.zeros(n, dtype=bool)
+    inside[list(nodes)] = True
+    e = np.flatnonzero(inside[u] & inside[v])
+    # +1: every spanning tree has as many edges, and scipy drops zero weights
+    m = sp.csr_array((c[e] + 1.0, (u[e], v[e])), shape=(n, n))
+    tree = minimum_spanning_tree(m).tocoo()
+    keys = u[e] * n + v[e]
+    found = np.minimum(tree.row, tree.col).astype(np.int64) * n + np.maximum(tree.row, tree.col)
+    return sorted(e[np.searchsorted(keys, found)].tolist())
 
 
 # ----------------------------------------------------------------------------------------------
@@ -497,24 +662,15 @@ def _tree_on(p: _Problem, nodes: set[int]) -> _Incumbent:
     # +1: all spanning trees of one node set have as many edges, and scipy drops zero weights
     m = sp.csr_array((p.ce[e] + 1.0, (local[p.u[e]], local[p.v[e]])), shape=(len(ids), len(ids)))
     tree = minimum_spanning_tree(m).tocoo()
-    adjacency: dict[int, set[int]] = {x: set() for x in nodes}
-    for a, b in zip(ids[tree.row].tolist(), ids[tree.col].tolist(), strict=True):
-        adjacency[a].add(b)
-        adjacency[b].add(a)
-    leaves = [x for x, nbrs in adjacency.items() if len(nbrs) <= 1 and not p.is_term[x]]
-    while leaves:
-        x = leaves.pop()
-        if x not in adjacency or len(adjacency) == 1:
-            continue
-        for y in adjacency.pop(x):
-            adjacency[y].discard(x)
-            if len(adjacency[y]) <= 1 and not p.is_term[y]:
-                leaves.append(y)
-    nodes = set(adjacency)
-    pairs = {(min(a, b), max(a, b)) for a, nbrs in adjacency.items() for b in nbrs}
-    edges = _edge_ids(p, sorted(pairs))
+    row, col = tree.row.astype(np.int64), tree.col.astype(np.int64)
+    alive = _peel(row, col, p.is_term[ids], np.ones(len(ids), dtype=bool))
+    kept = alive[row] & alive[col]
+    a, b = ids[row[kept]], ids[col[kept]]
+    pairs = sorted(zip(np.minimum(a, b).tolist(), np.maximum(a, b).tolist(), strict=True))
+    nodes = set(ids[alive].tolist())
+    edges = _edge_ids(p, pairs)
     cost = int(p.ce[edges].sum() + p.r[list(nodes)].sum()) if edges else 0
-    return _Incumbent(set(nodes), edges, cost)
+    return _Incumbent(nodes, edges, cost)
 
 
 def _shortest_path_heuristic(p: _Problem, arcs, start: int, between: np.ndarray) -> set[int]:
@@ -695,14 +851,8 @@ class _Reduced:
 
 
 def _peel_leaves(p: _Problem) -> None:
-    """Degree-1 test, vectorised: a Steiner node with one neighbour is in no optimal tree."""
-    while True:
-        e = p.edge_alive
-        degree = np.bincount(p.u[e], minlength=p.n) + np.bincount(p.v[e], minlength=p.n)
-        leaves = p.alive & ~p.is_term & (degree <= 1)
-        if not leaves.any():
-            return
-        p.kill(leaves)
+    """Degree-1 test: a Steiner node with one neighbour is in no optimal tree."""
+    p.kill(p.alive & ~_peel(p.u, p.v, p.is_term, p.alive))
 
 
 def _reduce(p: _Problem) -> _Reduced:
@@ -715,74 +865,78 @@ def _reduce(p: _Problem) -> _Reduced:
     a, b, cost, ref = p.u[e], p.v[e], p.ce[e], e.copy()
     alive = p.alive.copy()
     chains: list[tuple[int, ...]] = []
-    r, is_term, n = p.r, p.is_term, p.n
     while True:
-        degree = np.bincount(a, minlength=n) + np.bincount(b, minlength=n)
-        leaves = alive & ~is_term & (degree <= 1)
-        if leaves.any():
-            alive &= ~leaves
-            keep = alive[a] & alive[b]
-            a, b, cost, ref = a[keep], b[keep], cost[keep], ref[keep]
-            continue
-        inner = alive & ~is_term & (degree == 2)
+        alive = _peel(a, b, p.is_term, alive)
+        keep = alive[a] & alive[b]
+        a, b, cost, ref = a[keep], b[keep], cost[keep], ref[keep]
+        degree = np.bincount(a, minlength=p.n) + np.bincount(b, minlength=p.n)
+        inner = alive & ~p.is_term & (degree == 2)
         if not inner.any():
             break
-        touching = np.flatnonzero(inner[a] | inner[b])
-        incident: dict[int, list[int]] = {}
-        for j, x, y in zip(
-            touching.tolist(), a[touching].tolist(), b[touching].tolist(), strict=True
-        ):
-            incident.setdefault(x, []).append(j)
-            incident.setdefault(y, []).append(j)
-        new_a, new_b, new_cost, new_ref = [], [], [], []
-        done: set[int] = set()
-        ends = [(j, x) for j in touching.tolist() for x in (int(a[j]), int(b[j])) if not inner[x]]
-        for j, start in ends:
-            if j in done:
-                continue
-            used, total, previous = [j], int(cost[j]), j
-            here = int(a[j]) + int(b[j]) - start
-            while inner[here]:
-                total += int(r[here])
-                nxt = next(i for i in incident[here] if i != previous)
-                used.append(nxt)
-                total += int(cost[nxt])
-                previous, here = nxt, int(a[nxt]) + int(b[nxt]) - here
-            done.update(used)
-            if here == start:
-                continue  # a loop back to its start is in no optimal tree
-            path = tuple(
-                i
-                for j2 in used
-                for i in ((int(ref[j2]),) if ref[j2] >= 0 else chains[-1 - int(ref[j2])])
-            )
-            chains.append(path)
-            new_a.append(min(start, here))
-            new_b.append(max(start, here))
-            new_cost.append(total)
-            new_ref.append(-len(chains))
+        a, b, cost, ref = _contract(a, b, cost, ref, inner, p.r, chains)
         alive &= ~inner
-        keep = alive[a] & alive[b]
-        a = np.concatenate([a[keep], np.array(new_a, dtype=np.int64)])
-        b = np.concatenate([b[keep], np.array(new_b, dtype=np.int64)])
-        cost = np.concatenate([cost[keep], np.array(new_cost, dtype=np.int64)])
-        ref = np.concatenate([ref[keep], np.array(new_ref, dtype=np.int64)])
-        # the lightest of parallel edges
-        order = np.lexsort((cost, b, a))
-        a, b, cost, ref = a[order], b[order], cost[order], ref[order]
-        first = np.ones(len(a), dtype=bool)
-        first[1:] = (a[1:] != a[:-1]) | (b[1:] != b[:-1])
-        a, b, cost, ref = a[first], b[first], cost[first], ref[first]
-    used_nodes = np.zeros(n, dtype=bool)
+    return _compact(p, a, b, cost, ref, chains)
+
+
+def _contract(a, b, cost, ref, inner: np.ndarray, r: np.ndarray, chains: list[tuple[int, ...]]):
+    """Replace each path through ``inner`` nodes (Steiner nodes of degree 2) by one edge between
+    its ends; ``chains`` gains the input edges behind each new edge."""
+    touching = np.flatnonzero(inner[a] | inner[b])
+    incident: dict[int, list[int]] = {}
+    for j, x, y in zip(touching.tolist(), a[touching].tolist(), b[touching].tolist(), strict=True):
+        incident.setdefault(x, []).append(j)
+        incident.setdefault(y, []).append(j)
+    new: list[tuple[int, int, int, int]] = []
+    done: set[int] = set()
+    ends = [(j, x) for j in touching.tolist() for x in (int(a[j]), int(b[j])) if not inner[x]]
+    for j, start in ends:
+        if j in done:
+            continue
+        used, here, total = _walk(j, start, a, b, cost, inner, r, incident)
+        done.update(used)
+        if here == start:
+            continue  # a loop back to its start is in no optimal tree
+        chains.append(tuple(i for k in used for i in _input_edges(int(ref[k]), chains)))
+        new.append((min(start, here), max(start, here), total, -len(chains)))
+    keep = ~inner[a] & ~inner[b]
+    columns = [np.array(c, dtype=np.int64) for c in zip(*new, strict=True)] if new else [[]] * 4
+    a, b, cost, ref = (
+        np.concatenate([old[keep], np.asarray(added, dtype=np.int64)])
+        for old, added in zip((a, b, cost, ref), columns, strict=True)
+    )
+    return _lightest_parallel(a, b, cost, ref)
+
+
+def _walk(j: int, start: int, a, b, cost, inner, r, incident) -> tuple[list[int], int, int]:
+    """Follow a path of inner nodes from ``start`` along edge ``j``: the edges used, the node
+    where it ends and its cost (edges plus inner node weights)."""
+    used, total, previous = [j], int(cost[j]), j
+    here = int(a[j]) + int(b[j]) - start
+    while inner[here]:
+        total += int(r[here])
+        nxt = next(i for i in incident[here] if i != previous)
+        used.append(nxt)
+        total += int(cost[nxt])
+        previous, here = nxt, int(a[nxt]) + int(b[nxt]) - here
+    return used, here, total
+
+
+def _input_edges(ref: int, chains: list[tuple[int, ...]]) -> tuple[int, ...]:
+    return (ref,) if ref >= 0 else chains[-1 - ref]
+
+
+def _compact(p: _Problem, a, b, cost, ref, chains) -> _Reduced:
+    """Number the nodes left (those with edges, and the terminals) from 0."""
+    used_nodes = np.zeros(p.n, dtype=bool)
     used_nodes[a] = used_nodes[b] = True
     used_nodes[p.terms] = True
     ids = np.flatnonzero(used_nodes)
-    local = np.full(n, -1, dtype=np.int64)
+    local = np.full(p.n, -1, dtype=np.int64)
     local[ids] = np.arange(len(ids))
     la, lb = local[a], local[b]
     order = np.lexsort((lb, la))
     terms = local[p.terms].tolist()
-    return _Reduced(ids, la[order], lb[order], cost[order], ref[order], chains, r[ids], terms)
+    return _Reduced(ids, la[order], lb[order], cost[order], ref[order], chains, p.r[ids], terms)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -807,34 +961,46 @@ class _Search:
     """
 
     def __init__(self, g: _Reduced, upper: int, deadline: float, progress):
-        self.g = g
-        self.upper = upper
-        self.deadline = deadline
-        self.progress = progress
-        n = len(g.ids)
-        self.n = n
-        terms = g.terms
-        self.root = terms[-1]
-        self.others = terms[:-1]
+        self.g, self.upper, self.deadline, self.progress = g, upper, deadline, progress
+        self.n = n = len(g.ids)
+        self.root, self.others = g.terms[-1], g.terms[:-1]
         self.full = (1 << len(self.others)) - 1
-        src = np.concatenate([g.a, g.b])
-        dst = np.concatenate([g.b, g.a])
+        self.S = self.full + 1
+        src, dst = np.concatenate([g.a, g.b]), np.concatenate([g.b, g.a])
         # moving a label from x to a neighbour pays the edge and x's residual weight
         step = np.concatenate([g.cost, g.cost]) + g.r[src]
+        self._moves(src, dst, step)
+        # metric graph for the bounds: edge cost plus the lighter end's residual weight
+        lighter = np.concatenate([g.cost, g.cost]) + np.minimum(g.r[src], g.r[dst])
+        metric = sp.csr_array((lighter.astype(float), (src, dst)), shape=(n, n))
+        self.big = float(upper) + 1.0
+        self.future = _FutureBounds(
+            dijkstra(metric, directed=False, indices=g.terms), g.terms, self.big
+        )
+        # bounds[subset][v]: the future cost of label (v, subset): v to the terminals not in it
+        self.bounds, self.arrays = self._table(), self._table()
+        self.to_root = self.future.dist[-1].astype(np.int64).tolist()
+        # true path costs between terminals (edges and inner nodes' weights), for the caps
+        steps = sp.csr_array((step.astype(float), (src, dst)), shape=(n, n))
+        between = dijkstra(steps, directed=True, indices=g.terms)[:, g.terms]
+        self.between = np.minimum(between, between.T)
+        self.caps, self.gaps = self._table(), self._table()
+
+    def _moves(self, src: np.ndarray, dst: np.ndarray, step: np.ndarray) -> None:
+        """``moves[x]``: (neighbour, cost) pairs; ``dense[x]`` for nodes of high degree: their
+        non-terminal neighbours as arrays and lists, and their moves to terminals (terminals
+        other than the root change a label's subset)."""
+        n = self.n
         order = np.argsort(src, kind="stable")
         starts = np.searchsorted(src[order], np.arange(n + 1)).tolist()
-        pairs = list(zip(dst[order].tolist(), step[order].tolist(), strict=True))
+        dst, step = dst[order], step[order]
+        pairs = list(zip(dst.tolist(), step.tolist(), strict=True))
         self.moves = [pairs[starts[x] : starts[x + 1]] for x in range(n)]
-        # nodes of high degree expand their labels with numpy: (non-terminal neighbours as arrays
-        # and lists, moves to terminals); terminals other than the root change the label's subset
         other = np.zeros(n, dtype=bool)
         other[self.others] = True
         self.dense = {}
         for x in np.flatnonzero(np.diff(starts) >= DENSE_DEGREE).tolist():
-            nbrs, costs = (
-                dst[order][starts[x] : starts[x + 1]],
-                step[order][starts[x] : starts[x + 1]],
-            )
+            nbrs, costs = dst[starts[x] : starts[x + 1]], step[starts[x] : starts[x + 1]]
             plain = ~other[nbrs]
             self.dense[x] = (
                 nbrs[plain],
@@ -843,23 +1009,6 @@ class _Search:
                 costs[plain].tolist(),
                 list(zip(nbrs[~plain].tolist(), costs[~plain].tolist(), strict=True)),
             )
-        # metric graph for the bounds: edge cost plus the lighter end's residual weight
-        lighter = np.concatenate([g.cost, g.cost]) + np.minimum(g.r[src], g.r[dst])
-        metric = sp.csr_array((lighter.astype(float), (src, dst)), shape=(n, n))
-        self.big = float(upper) + 1.0
-        self.future = _FutureBounds(
-            dijkstra(metric, directed=False, indices=terms), terms, self.big
-        )
-        # bounds[subset][v]: the future cost of label (v, subset): v to the terminals not in it
-        self.bounds = self._table()
-        self.arrays = self._table()
-        self.to_root = self.future.dist[-1].astype(np.int64).tolist()
-        # true path costs between terminals (edges and inner nodes' weights), for the caps
-        steps = sp.csr_array((step.astype(float), (src, dst)), shape=(n, n))
-        between = dijkstra(steps, directed=True, indices=terms)[:, terms]
-        self.between = np.minimum(between, between.T)
-        self.caps = self._table()
-        self.gaps = self._table()
 
     def _table(self):
         """A table over terminal subsets: a list when small enough, else a dict."""
@@ -893,47 +1042,53 @@ class _Search:
             b = self.bounds[subset] = memoryview(values)
         return b
 
+    def _start(self) -> list[tuple[int, int, int]]:
+        """The search state, and the heap of the terminals' own labels."""
+        # best[code]: cheapest cost seen for label code = v * S + subset; -1 once settled
+        self.best: dict[int, int] = {}
+        self.back: dict[int, int] = {}
+        # on small problems, per-subset arrays mirror best for the numpy expansions
+        small = (self.full + 1) * self.n <= MIRROR_ENTRIES and self.dense
+        self.seen, self.seen_arrays = (self._table(), self._table()) if small else (None, None)
+        # settled labels at each node, for merging: (cost, subset) cheapest first, subset -> cost
+        self.at: list[tuple[list[tuple[int, int]], dict[int, int]] | None] = [None] * self.n
+        self.residual = self.g.r.tolist()
+        # a label reaching a terminal takes it in at no cost
+        self.own = [0] * self.n
+        for i, t in enumerate(self.others):
+            self.own[t] = 1 << i
+        heap = []
+        for i, t in enumerate(self.others):
+            code = t * self.S + (1 << i)
+            self.best[code] = 0
+            key = self.bound(1 << i)[t]
+            if key < self.upper:
+                heap.append((key, 0, code))
+        heapq.heapify(heap)
+        # what every expansion reads, in one attribute (the search loop runs millions of times)
+        self.state = (
+            self.S,
+            self.upper,
+            self.best,
+            self.back,
+            self.own,
+            self.bounds,
+            self.bound,
+            self.caps,
+            self.cap,
+            self.to_root,
+        )
+        return heap
+
     def run(self) -> tuple[int | None, list[tuple[int, int]], int]:
         """Search; returns (cost of a cheaper tree or None, its reduced edges, lower bound)."""
         if not self.others:
             return 0, [], 0
-        S = self.full + 1
-        upper = self.upper
-        # best[code]: cheapest cost seen for label code = v * S + subset; -1 once settled
-        best: dict[int, int] = {}
-        # on small problems, per-subset arrays mirror best for the numpy expansions
-        small = (self.full + 1) * self.n <= MIRROR_ENTRIES and self.dense
-        seen, seen_arrays = (self._table(), self._table()) if small else (None, None)
-        back: dict[int, int] = {}
-        # settled labels at each node, for merging: (cost, subset) cheapest first, subset -> cost
-        at: list[tuple[list[tuple[int, int]], dict[int, int]] | None] = [None] * self.n
-        full = self.full
-        heap: list[tuple[int, int, int]] = []
-        moves, bounds, bound, arrays, dense = (
-            self.moves,
-            self.bounds,
-            self.bound,
-            self.arrays,
-            self.dense,
-        )
-        caps, cap, gaps = self.caps, self.cap, self.gaps
-        residual = self.g.r.tolist()
-        # a label reaching a terminal takes it in at no cost
-        own = [0] * self.n
-        for i, t in enumerate(self.others):
-            own[t] = 1 << i
-        to_root = self.to_root
+        heap = self._start()
+        S, upper, best, seen = self.S, self.upper, self.best, self.seen
         goal = self.root * S + self.full
-        for i, t in enumerate(self.others):
-            code = t * S + (1 << i)
-            best[code] = 0
-            key = bound(1 << i)[t]
-            if key < upper:
-                heap.append((key, 0, code))
-        heapq.heapify(heap)
         lower = first = heap[0][0] if heap else upper
-        pops = 0
-        push, pop, insort = heapq.heappush, heapq.heappop, bisect.insort
+        pops, pop = 0, heapq.heappop
         while heap:
             key, negcost, code = pop(heap)
             cost = -negcost
@@ -945,96 +1100,124 @@ class _Search:
                 seen[subset][v] = -1
             lower = key
             if code == goal:
-                return cost, self._edges(goal, back, S), cost
+                return cost, self._edges(goal, self.back, S), cost
             pops += 1
             if pops & 1023 == 0:
                 if time.perf_counter() > self.deadline:
                     return None, [], min(lower, upper)
                 # the bar closes the gap between the first lower bound and the upper bound
                 report(self.progress, "proving optimality", lower - first, upper - first)
-            b = bounds[subset] or bound(subset)
-            # this label's tree spans the subset: a tighter cap for it
-            tighter = cost + residual[v] + (gaps[subset] if caps[subset] is not None else 0)
-            if caps[subset] is not None and tighter < caps[subset]:
-                caps[subset] = tighter
-            crowd = dense.get(v)
-            if crowd is not None:
-                nbrs, costs, nbr_list, cost_list, to_terminals = crowd
-                totals = costs + cost
-                limit = caps[subset] or cap(subset)
-                wanted = (totals + arrays[subset][nbrs] < upper) & (totals <= limit)
-                if seen is not None:
-                    # a copy of best for this subset (never below it) skips known labels at once
-                    known = seen_arrays[subset]
-                    if known is None:
-                        known = seen_arrays[subset] = np.full(self.n, upper, dtype=np.int64)
-                        seen[subset] = memoryview(known)
-                    wanted &= totals < known[nbrs]
-                    mirror = seen[subset]
-                for i in np.flatnonzero(wanted).tolist():
-                    w = nbr_list[i]
-                    total = cost + cost_list[i]
-                    wcode = w * S + subset
-                    if total < best.get(wcode, upper):
-                        best[wcode] = total
-                        if seen is not None:
-                            mirror[w] = total
-                        back[wcode] = code
-                        push(heap, (total + b[w], -total, wcode))
-            else:
-                to_terminals = moves[v]
-            for w, c in to_terminals:
-                total = cost + c
-                ws = subset | own[w]
-                k2 = total + (b[w] if ws == subset else (bounds[ws] or bound(ws))[w])
-                if k2 < upper and total <= (caps[ws] or cap(ws)):
-                    wcode = w * S + ws
-                    if total < best.get(wcode, upper):
-                        best[wcode] = total
-                        back[wcode] = code
-                        push(heap, (k2, -total, wcode))
-            room = upper - cost - to_root[v]
-            mine = own[v]
-            here = at[v]
-            if here is None:
-                here = at[v] = ([], {})
-            elif (1 << (full ^ subset | mine).bit_count()) < len(here[0]):
-                # fewer subsets disjoint from this one than settled labels here: enumerate those
-                costs, free = here[1], full ^ subset | mine
-                other = free
-                while other:
-                    ocost = costs.get(other)
-                    other_now, other = other, (other - 1) & free
-                    if ocost is None or ocost >= room:
-                        continue
-                    union = subset | other_now
-                    total = cost + ocost
-                    ucode = v * S + union
-                    if total <= (caps[union] or cap(union)) and total < best.get(ucode, upper):
-                        k2 = total + (bounds[union] or bound(union))[v]
-                        if k2 < upper:
-                            best[ucode] = total
-                            back[ucode] = -1 - (other_now * S + subset)
-                            push(heap, (k2, -total, ucode))
-            else:
-                for ocost, other in here[0]:
-                    if ocost >= room:
-                        break
-                    if other & subset & ~mine:
-                        continue
-                    union = subset | other
-                    total = cost + ocost
-                    ucode = v * S + union
-                    if total <= (caps[union] or cap(union)) and total < best.get(ucode, upper):
-                        k2 = total + (bounds[union] or bound(union))[v]
-                        if k2 < upper:
-                            best[ucode] = total
-                            back[ucode] = -1 - (other * S + subset)
-                            push(heap, (k2, -total, ucode))
-            insort(here[0], (cost, subset))
-            here[1][subset] = cost
+            self._settle(heap, code, v, subset, cost)
         self.pops = pops
         return None, [], upper
+
+    def _settle(self, heap, code: int, v: int, subset: int, cost: int) -> None:
+        """Expand a settled label: moves to neighbours, then merges at its node (one function:
+        this runs for every label settled)."""
+        b = self.bounds[subset] or self.bound(subset)
+        caps = self.caps
+        # this label's tree spans the subset: a tighter cap for it
+        if caps[subset] is not None:
+            tighter = cost + self.residual[v] + self.gaps[subset]
+            if tighter < caps[subset]:
+                caps[subset] = tighter
+        crowd = self.dense.get(v)
+        if crowd is not None:
+            self._expand_dense(heap, code, v, subset, cost, b, crowd)
+            moves = crowd[4]
+        else:
+            moves = self.moves[v]
+        # moves along (neighbour, cost) pairs; reaching a terminal takes it in
+        S, upper, best, back, own, bounds, bound, caps, cap, _ = self.state
+        for w, c in moves:
+            total = cost + c
+            ws = subset | own[w]
+            k2 = total + (b[w] if ws == subset else (bounds[ws] or bound(ws))[w])
+            if k2 < upper and total <= (caps[ws] or cap(ws)):
+                wcode = w * S + ws
+                if total < best.get(wcode, upper):
+                    best[wcode] = total
+                    back[wcode] = code
+                    heapq.heappush(heap, (k2, -total, wcode))
+        here = self.at[v]
+        if here is None:
+            here = self.at[v] = ([], {})
+        else:
+            free = self.full ^ subset | self.own[v]
+            if (1 << free.bit_count()) < len(here[0]):
+                # fewer subsets disjoint from this one than settled labels here: enumerate those
+                self._merge_subsets(heap, v, subset, cost, here[1], free)
+            else:
+                self._merge_list(heap, v, subset, cost, here[0])
+        bisect.insort(here[0], (cost, subset))
+        here[1][subset] = cost
+
+    def _expand_dense(self, heap, code, v, subset, cost, b, crowd) -> None:
+        """Moves to the non-terminal neighbours of a node of high degree, filtered with numpy."""
+        nbrs, costs, nbr_list, cost_list, _ = crowd
+        S, upper, best, back, push = self.S, self.upper, self.best, self.back, heapq.heappush
+        totals = costs + cost
+        limit = self.caps[subset] or self.cap(subset)
+        wanted = (totals + self.arrays[subset][nbrs] < upper) & (totals <= limit)
+        seen = self.seen
+        if seen is not None:
+            # a copy of best for this subset (never below it) skips known labels at once
+            known = self.seen_arrays[subset]
+            if known is None:
+                known = self.seen_arrays[subset] = np.full(self.n, upper, dtype=np.int64)
+                seen[subset] = memoryview(known)
+            wanted &= totals < known[nbrs]
+            mirror = seen[subset]
+        for i in np.flatnonzero(wanted).tolist():
+            w = nbr_list[i]
+            total = cost + cost_list[i]
+            wcode = w * S + subset
+            if total < best.get(wcode, upper):
+                best[wcode] = total
+                if seen is not None:
+                    mirror[w] = total
+                back[wcode] = code
+                push(heap, (total + b[w], -total, wcode))
+
+    def _merge_subsets(self, heap, v, subset, cost, costs: dict[int, int], free: int) -> None:
+        """Merge with the labels settled at ``v``, enumerating the subsets of ``free``."""
+        S, upper, best, back, _, bounds, bound, caps, cap, to_root = self.state
+        room = upper - cost - to_root[v]
+        other = free
+        while other:
+            ocost = costs.get(other)
+            other_now, other = other, (other - 1) & free
+            if ocost is None or ocost >= room:
+                continue
+            union = subset | other_now
+            total = cost + ocost
+            ucode = v * S + union
+            if total <= (caps[union] or cap(union)) and total < best.get(ucode, upper):
+                k2 = total + (bounds[union] or bound(union))[v]
+                if k2 < upper:
+                    best[ucode] = total
+                    back[ucode] = -1 - (other_now * S + subset)
+                    heapq.heappush(heap, (k2, -total, ucode))
+
+    def _merge_list(self, heap, v, subset, cost, settled: list[tuple[int, int]]) -> None:
+        """Merge with the labels settled at ``v``, cheapest first, while they can help."""
+        S, upper, best, back, own, bounds, bound, caps, cap, to_root = self.state
+        room = upper - cost - to_root[v]
+        mine = own[v]
+        for ocost, other in settled:
+            if ocost >= room:
+                break
+            if other & subset & ~mine:
+                continue
+            union = subset | other
+            total = cost + ocost
+            ucode = v * S + union
+            if total <= (caps[union] or cap(union)) and total < best.get(ucode, upper):
+                k2 = total + (bounds[union] or bound(union))[v]
+                if k2 < upper:
+                    best[ucode] = total
+                    back[ucode] = -1 - (other * S + subset)
+                    heapq.heappush(heap, (k2, -total, ucode))
 
     def _edges(self, code: int, back: dict[int, int], S: int) -> list[tuple[int, int]]:
         """The reduced edges of the tree behind a label, following its back pointers."""
@@ -1065,100 +1248,120 @@ def steiner_tree(
     graph,
     terminals: Sequence[int],
     *,
-    node_weights: np.ndarray | None = None,
+    node_weights: Sequence[int] | np.ndarray | None = None,
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
     start_nodes: Sequence[int] | None = None,
 ) -> SteinerResult:
     """A minimum Steiner tree for ``terminals`` in ``graph``, with a proven lower bound.
 
-    ``graph`` is a symmetric scipy sparse matrix of non-negative integer edge weights (stored zeros
-    are zero-weight edges); ``node_weights`` (optional, non-negative integers, one per node) are
-    paid for each non-terminal node of the tree. Raises :class:`InputError` for bad input and
-    :class:`NoSolutionError` when the terminals lie in different components. With
-    ``time_limit`` (seconds) the search stops early and returns the best tree and bound so far.
-    ``start_nodes`` (optional) are the nodes of a known connected tree containing the terminals,
-    for example the optimum of the same graph under other weights: the result is never worse
-    than the best tree on those nodes.
+    Parameters
+    ----------
+    graph
+        A symmetric scipy sparse matrix of non-negative integer edge weights (stored zeros are
+        zero-weight edges).
+    terminals
+        Node ids (whole numbers from 0 to n - 1) the tree must join; at least one.
+    node_weights
+        Optional, one non-negative integer per node, paid for each non-terminal node of the tree.
+        Edge and node weights together may add up to at most :data:`MAX_WEIGHT`.
+    time_limit
+        Seconds (finite, at least 0): the search stops early and returns the best tree and bound.
+    progress
+        ``progress(description, done, total)``, called now and then.
+    start_nodes
+        The nodes of a known connected tree containing the terminals, for example the optimum
+        of the same graph under other weights: the result is never worse than the best tree on
+        those nodes.
+
+    Raises :class:`InputError` naming the parameter for bad input and :class:`NoSolutionError`
+    when the terminals lie in different components.
+
+    Examples
+    --------
+    >>> path = symmetric_graph(3, [0, 1], [1, 2], [2, 2])
+    >>> steiner_tree(path, [0, 2], node_weights=[0, 5, 0]).cost
+    9
+    >>> steiner_tree(path, [0, 0.5])
+    Traceback (most recent call last):
+    ...
+    letterplay.errors.InputError: terminals must be node ids (whole numbers), not 0.5
     """
     return _solve(graph, terminals, node_weights, time_limit, progress, start_nodes, False)
+
+
+def _result(check: _Input, nodes: set[int], edge_ids: list[int], lower: int) -> SteinerResult:
+    pairs = sorted((int(check.u[e]), int(check.v[e])) for e in edge_ids)
+    cost = int(check.c[edge_ids].sum()) + int(check.nw[list(nodes)].sum())
+    lower = min(lower, cost)
+    return SteinerResult(
+        cost=cost,
+        edges=pairs,
+        nodes=sorted(nodes),
+        lower_bound=lower,
+        optimal=lower == cost,
+        seconds=time.perf_counter() - check.start,
+    )
 
 
 def _solve(graph, terminals, node_weights, time_limit, progress, start_nodes, must_search):
     """The engine; ``must_search`` (for tests) makes the exact search find the tree itself
     instead of proving the heuristic's tree optimal."""
-    start = time.perf_counter()
-    deadline = start + (time_limit if time_limit is not None else math.inf)
-    n, u, v, c = _edge_list(graph)
-    terms = _terminal_ids(terminals, n)
-    nw = _node_weights(node_weights, n, terms)
-    groups = terminal_groups(n, u, v, terms)
-    if len(groups) > 1:
-        text = " | ".join("{" + ", ".join(map(str, g)) + "}" for g in groups)
-        error = NoSolutionError(f"the terminals are not connected: groups {text}")
-        error.groups = groups  # type: ignore[attr-defined]
-        raise error
-
-    def result(nodes: set[int], edge_ids: list[int], lower: int) -> SteinerResult:
-        pairs = sorted((int(u[e]), int(v[e])) for e in edge_ids)
-        cost = int(c[edge_ids].sum()) + int(nw[list(nodes)].sum())
-        lower = min(lower, cost)
-        return SteinerResult(
-            cost=cost,
-            edges=pairs,
-            nodes=sorted(nodes),
-            lower_bound=lower,
-            optimal=lower == cost,
-            seconds=time.perf_counter() - start,
-        )
-
-    if len(terms) == 1:
-        return result({int(terms[0])}, [], 0)
-
-    p = _Problem(n, u, v, c, nw, terms)
+    check = _check(graph, terminals, node_weights, time_limit, progress)
+    known = None
+    if start_nodes is not None:
+        known = set(_node_ids("start_nodes", start_nodes, check.n).tolist())
+        known |= set(check.terms.tolist())
+        if not _connects(check.n, check.u, check.v, known, check.terms):
+            raise InputError("start_nodes do not form a connected subgraph with the terminals")
+    if len(check.terms) == 1:
+        return _result(check, {int(check.terms[0])}, [], 0)
+    p = _Problem(check.n, check.u, check.v, check.c, check.nw, check.terms)
     report(progress, "upper bound", 0, 3)
     dist = p.terminal_distances()
-    node_bound = _FutureBounds(dist, terms, math.inf)((1 << len(terms)) - 1)
-    lower = int(node_bound[terms].max())
+    node_bound = _FutureBounds(dist, check.terms, math.inf)((1 << len(check.terms)) - 1)
+    lower = int(node_bound[check.terms].max())
+    tree = _upper_bound(p, known, check.deadline, progress)
+    upper = tree.cost + 1 if must_search else tree.cost
+    if lower >= upper or time.perf_counter() > check.deadline:
+        return _result(check, tree.nodes, tree.edges, lower - p.offset)
+    # strict bound test: only nodes that may lie in a strictly cheaper tree stay
+    p.kill((node_bound >= upper) & ~p.is_term)
+    reduced = _reduce(p)
+    report(progress, "upper bound", 3, 3)
+    found, edges, proven = _Search(reduced, upper, check.deadline, progress).run()
+    lower = max(lower, proven)
+    if found is None and must_search and time.perf_counter() < check.deadline:
+        raise AssertionError("the exact search missed the heuristic's tree")
+    if found is None:
+        return _result(check, tree.nodes, tree.edges, min(lower, tree.cost) - p.offset)
+    edge_ids = sorted({e for a, b in edges for e in reduced.path_between(a, b)})
+    nodes = {int(x) for e in edge_ids for x in (check.u[e], check.v[e])}
+    better = _tree_on(p, nodes | set(check.terms.tolist()))
+    if better.cost != found:
+        raise AssertionError(f"Steiner search cost {found} but its tree costs {better.cost}")
+    return _result(check, better.nodes, better.edges, found - p.offset)
+
+
+def _upper_bound(p: _Problem, known: set[int] | None, deadline: float, progress) -> _Incumbent:
+    """The best tree of the shortest-path heuristic from each terminal (while
+    :data:`SPH_SECONDS` last) and of ``known`` nodes, improved by local search."""
     arcs = p.arcs()
-    between = dijkstra(arcs, directed=True, indices=terms)[:, terms]
+    between = dijkstra(arcs, directed=True, indices=p.terms)[:, p.terms]
     tree = None
     budget = min(deadline, time.perf_counter() + SPH_SECONDS)
-    for t in terms.tolist():
+    for t in p.terms.tolist():
         candidate = _tree_on(p, _shortest_path_heuristic(p, arcs, t, between))
         if tree is None or candidate.cost < tree.cost:
             tree = candidate
         if time.perf_counter() > budget:
             break
     report(progress, "upper bound", 1, 3)
-    if start_nodes is not None:
-        known = {int(x) for x in start_nodes} | set(terms.tolist())
-        if any(not 0 <= x < n for x in known):
-            raise InputError("start_nodes must be node ids")
-        if not _connects(n, u, v, known, terms):
-            raise InputError("start_nodes do not form a connected subgraph with the terminals")
+    assert tree is not None
+    if known is not None:
         candidate = _tree_on(p, known)
         if candidate.cost < tree.cost:
             tree = candidate
     tree = _improve(p, arcs, tree, deadline)
     report(progress, "upper bound", 2, 3)
-    upper = tree.cost + 1 if must_search else tree.cost
-    if lower >= upper or time.perf_counter() > deadline:
-        return result(tree.nodes, tree.edges, lower - p.offset)
-    # strict bound test: only nodes that may lie in a strictly cheaper tree stay
-    p.kill((node_bound >= upper) & ~p.is_term)
-    reduced = _reduce(p)
-    report(progress, "upper bound", 3, 3)
-    search = _Search(reduced, upper, deadline, progress)
-    found, edges, proven = search.run()
-    lower = max(lower, proven)
-    if found is None and must_search and time.perf_counter() < deadline:
-        raise AssertionError("the exact search missed the heuristic's tree")
-    if found is None:
-        return result(tree.nodes, tree.edges, min(lower, tree.cost) - p.offset)
-    edge_ids = sorted({e for a, b in edges for e in reduced.path_between(a, b)})
-    nodes = {int(x) for e in edge_ids for x in (u[e], v[e])} | set(terms.tolist())
-    better = _tree_on(p, nodes)
-    if better.cost != found:
-        raise AssertionError(f"Steiner search cost {found} but its tree costs {better.cost}")
-    return result(better.nodes, better.edges, found - p.offset)
+    return tree

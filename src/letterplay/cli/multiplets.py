@@ -6,14 +6,17 @@ import click
 
 from letterplay import multiplets as mp
 from letterplay.cli.common import (
+    FiniteFloat,
     emit,
     force_option,
     lexicon_line,
     output_file,
     progress,
     puzzle_options,
+    write_output,
 )
-from letterplay.errors import InputError
+from letterplay.cli.interrupt import interruptible
+from letterplay.letters import parse_letters
 
 DASH = " – "
 
@@ -28,10 +31,10 @@ def graph_options(command):
     )(command)
     command = click.option(
         "--min-length",
-        type=int,
+        type=click.IntRange(1, mp.MAX_MIN_LENGTH),
         default=mp.MIN_LENGTH,
         show_default=True,
-        help="Shortest word allowed.",
+        help=f"Shortest word allowed (1 to {mp.MAX_MIN_LENGTH}).",
     )(command)
     command = click.option(
         "--rules",
@@ -42,8 +45,17 @@ def graph_options(command):
     return command
 
 
-def _graph(lexicon, rules: str, min_length: int, exclude: str) -> mp.WordGraph:
-    return mp.word_graph(lexicon, mp.parse_rules(rules), min_length, mp.parse_exclude(exclude))
+def parse_exclude(text: str | None) -> list[str]:
+    """The words of an ``--exclude`` option (comma or space separated)."""
+    if not text:
+        return []
+    return [parse_letters(w, "excluded word") for w in text.replace(",", " ").split()]
+
+
+def parse_targets(words: tuple[str, ...]) -> list[str]:
+    """Target words from the command line: separated by spaces or commas, de-duplicated."""
+    items = [w for text in words for w in text.replace(",", " ").split()]
+    return list(dict.fromkeys(parse_letters(w, "target word") for w in items))
 
 
 @click.command()
@@ -51,17 +63,17 @@ def _graph(lexicon, rules: str, min_length: int, exclude: str) -> mp.WordGraph:
 @graph_options
 @click.option(
     "--time-limit",
-    type=float,
+    type=FiniteFloat(0.001, 1e9),
     default=None,
     metavar="S",
-    help="Stop after S seconds with the best network found and the bound reached.",
+    help="Stop after S seconds (0.001 to 1e9) with the best network found and the bound reached.",
 )
 @click.option(
     "--alternatives",
-    type=int,
+    type=click.IntRange(0, mp.MAX_ALTERNATIVES),
     default=0,
     metavar="K",
-    help="Also list up to K other networks of minimum size.",
+    help=f"Also list up to K (0 to {mp.MAX_ALTERNATIVES}) other networks of minimum size.",
 )
 @click.option(
     "--fewest-only",
@@ -89,17 +101,15 @@ def multiplet(
     Neighbouring words of the network differ by one changed letter, one added or removed
     letter, or are anagrams (see --rules).
     """
-    if time_limit is not None and time_limit <= 0:
-        raise InputError(f"--time-limit must be positive, got {time_limit}")
-    if alternatives < 0:
-        raise InputError(f"--alternatives must be 0 or more, got {alternatives}")
-    targets = mp.parse_targets(words)
+    targets = parse_targets(words)
     path = output_file(draw_path, force, (".svg", ".png")) if draw_path else None
-    graph = _graph(lexicon, rules, min_length, exclude)
-    with progress(as_json) as bar:
-        result = mp.multiplet(
-            graph,
+    with interruptible(), progress(as_json) as bar:
+        result = mp.solve_multiplet(
+            lexicon,
             targets,
+            rules=mp.parse_rules(rules),
+            min_length=min_length,
+            exclude=parse_exclude(exclude),
             time_limit=time_limit,
             alternatives=alternatives,
             prefer_common=not fewest_only,
@@ -108,11 +118,8 @@ def multiplet(
     if path is not None:
         from letterplay.draw.network import draw_network
 
-        rules = {(a, b): graph.rules_between(a, b) for a, b in result.network.edges}
-        draw_network(result.network, path, title=_title(result), edge_rules=rules)
-    data = result.to_dict()
-    if path is not None:
-        data["drawing"] = str(path)
+        picture = draw_network(result.network, path.suffix.lower()[1:], title=_title(result))
+        write_output(path, picture, force)
 
     def render(console) -> None:
         console.print(lexicon_line(lexicon))
@@ -128,7 +135,7 @@ def multiplet(
         if path is not None:
             console.print(f"drawing saved to {path}")
 
-    emit(data, lexicon, as_json, render)
+    emit(result, lexicon, as_json, render)
 
 
 def _title(result: mp.MultipletResult) -> str:
@@ -189,8 +196,15 @@ def ladder(
 
     The ladder shown is the most common one: its rarest word is as common as possible.
     """
-    graph = _graph(lexicon, rules, min_length, exclude)
-    result = mp.ladder(graph, start, end, list_all=list_all)
+    result = mp.solve_ladder(
+        lexicon,
+        start,
+        end,
+        rules=mp.parse_rules(rules),
+        min_length=min_length,
+        exclude=parse_exclude(exclude),
+        list_all=list_all,
+    )
 
     def render(console) -> None:
         console.print(lexicon_line(lexicon))
@@ -205,4 +219,4 @@ def ladder(
             for words in result.ladders:
                 console.print("  " + " → ".join(w.upper() for w in words))
 
-    emit(result.to_dict(), lexicon, as_json, render)
+    emit(result, lexicon, as_json, render)

@@ -1,0 +1,433 @@
+"""Steiner tree instances and solutions in the PACE 2018 ``.gr`` format.
+
+An instance file has a ``SECTION Graph`` (``Nodes n``, ``Edges m``, then ``E u v w`` lines, node
+ids 1-based, weights non-negative integers) and a ``SECTION Terminals`` (``Terminals k``, then
+``T t`` lines), each closed by ``END``, and ends with ``EOF``; ``#`` starts a comment line. A
+solution is ``VALUE cost`` followed by one ``u v`` line per tree edge.
+
+The reader streams the file line by line into compact integer arrays, so its memory stays a small
+multiple of the file's size, and it refuses, before allocating anything, a graph larger than
+:data:`MAX_NODES` nodes or one whose nodes are mostly isolated (see :func:`read_pace`). Every
+error names the file and, where there is one, the line.
+
+:func:`solve_pace` is the ``letterplay steiner`` command as a library call: it reads (or takes)
+an instance, runs :func:`letterplay.steiner.steiner_tree` and reports the tree in the file's own
+1-based ids.
+
+Examples
+--------
+>>> instance = parse_pace('''SECTION Graph
+... Nodes 3
+... Edges 2
+... E 1 2 5
+... E 2 3 4
+... END
+... SECTION Terminals
+... Terminals 2
+... T 1
+... T 3
+... END
+... EOF''')
+>>> instance.n_nodes, instance.terminals
+(3, [0, 2])
+>>> print(format_solution(solve_pace(instance)))
+VALUE 9
+1 2
+2 3
+
+References
+----------
+- The PACE 2018 challenge (Steiner tree), which defines the format:
+  https://pacechallenge.org/2018/steiner-tree/
+- É. Bonnet and F. Sikora, "The PACE 2018 Parameterized Algorithms and Computational Experiments
+  Challenge: The Third Iteration", IPEC 2018, LIPIcs 115, 26:1–26:15.
+  https://doi.org/10.4230/LIPIcs.IPEC.2018.26
+"""
+
+from __future__ import annotations
+
+import io
+from array import array
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from letterplay.errors import InputError, NoSolutionError
+from letterplay.progress import ProgressCallback
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp
+
+__all__ = [
+    "MAX_ISOLATED_NODES",
+    "MAX_NODES",
+    "PaceInstance",
+    "PaceSolution",
+    "format_pace",
+    "format_solution",
+    "parse_pace",
+    "read_pace",
+    "solve_pace",
+]
+
+MAX_NODES = 50_000_000
+"""The most nodes a ``.gr`` file may declare (the graph's index alone takes 8 bytes a node)."""
+
+MAX_ISOLATED_NODES = 100_000
+"""Nodes beyond twice the edges (nodes no edge can touch) accepted on top of those edges."""
+
+
+@dataclass(frozen=True)
+class PaceInstance:
+    """A Steiner tree instance: a symmetric sparse graph of integer edge weights, the terminals
+    (0-based node ids, sorted, distinct), the number of nodes and where it was read from."""
+
+    graph: sp.csr_array
+    terminals: list[int]
+    n_nodes: int
+    name: str = ""
+
+    @property
+    def n_edges(self) -> int:
+        """Number of undirected edges (parallel edges merged)."""
+        return self.graph.nnz // 2
+
+
+@dataclass(frozen=True)
+class PaceSolution:
+    """A solved instance in the file's terms: ``edges`` are 1-based ``[u, v]`` pairs, ``u < v``.
+
+    ``optimal`` means ``lower_bound == cost``: the tree is proven minimum.
+    """
+
+    cost: int
+    optimal: bool
+    lower_bound: int
+    edges: list[tuple[int, int]]
+    terminals: int
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON contract of a solved PACE instance (the steiner command prints it)."""
+        return {
+            "cost": self.cost,
+            "optimal": self.optimal,
+            "lower_bound": self.lower_bound,
+            "edges": [list(e) for e in self.edges],
+            "terminals": self.terminals,
+            "seconds": round(self.seconds, 4),
+        }
+
+
+# ----------------------------------------------------------------------------------------------
+# Reading
+
+
+class _Reader:
+    """The reading state: the section, the declared counts, and the columns read so far."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.n: int | None = None
+        self.declared_edges: int | None = None
+        self.declared_terms: int | None = None
+        self.section: str | None = None
+        self.seen: set[str] = set()
+        self.u, self.v, self.w = array("q"), array("q"), array("q")
+        self.terms = array("q")
+        self.lineno = 0
+
+    def fail(self, why: str) -> None:
+        raise InputError(f"{self.name}:{self.lineno}: {why}")
+
+    def numbers(self, fields: list[bytes], count: int) -> list[int]:
+        """The ``count - 1`` integers after the line's keyword."""
+        if len(fields) != count:
+            self.fail(f"expected {count - 1} number(s) after {_text(fields[0])!r}")
+        try:
+            return [int(f) for f in fields[1:]]
+        except ValueError:
+            self.fail(f"not an integer in {_text(b' '.join(fields))!r}")
+        raise AssertionError  # unreachable: fail raises
+
+    def node(self, value: int) -> int:
+        if self.n is None:
+            self.fail("node id before the 'Nodes' line")
+        if not 1 <= value <= self.n:
+            self.fail(f"node {value} out of range 1..{self.n}")
+        return value - 1
+
+    def line(self, fields: list[bytes]) -> bool:
+        """Read one non-empty line; False at ``EOF``."""
+        head = fields[0].upper()
+        if head == b"EOF":
+            return False
+        if head == b"SECTION":
+            self.open_section(fields)
+        elif head == b"END":
+            if self.section is None:
+                self.fail("END outside a section")
+            self.section = None
+        elif self.section == "graph":
+            self.graph_line(head, fields)
+        elif self.section == "terminals":
+            self.terminal_line(head, fields)
+        elif self.section is None:
+            self.fail(f"unexpected {_text(fields[0])!r} outside a section")
+        return True
+
+    def open_section(self, fields: list[bytes]) -> None:
+        if self.section is not None:
+            self.fail(f"SECTION inside section {self.section} (missing END)")
+        if len(fields) != 2:
+            self.fail("expected 'SECTION Name'")
+        self.section = _text(fields[1]).lower()
+        self.seen.add(self.section)
+
+    def graph_line(self, head: bytes, fields: list[bytes]) -> None:
+        if head == b"NODES":
+            if self.n is not None:
+                self.fail("a second 'Nodes' line")
+            (n,) = self.numbers(fields, 2)
+            if n < 1:
+                self.fail("a graph needs at least one node")
+            if n > MAX_NODES:
+                self.fail(f"Nodes {n} is over the limit of {MAX_NODES:,} nodes")
+            self.n = n
+        elif head == b"EDGES":
+            (self.declared_edges,) = self.numbers(fields, 2)
+        elif head == b"E":
+            self.edge(*self.numbers(fields, 4))
+        else:
+            self.fail(f"unexpected {_text(fields[0])!r} in SECTION Graph")
+
+    def edge(self, u: int, v: int, w: int) -> None:
+        from letterplay.steiner import MAX_WEIGHT
+
+        u, v = self.node(u), self.node(v)
+        if w < 0:
+            self.fail(f"negative edge weight {w}")
+        if w > MAX_WEIGHT:
+            self.fail(f"edge weight {w} is over the limit of 2**52")
+        if u == v:
+            self.fail(f"loop at node {u + 1}")
+        self.u.append(u)
+        self.v.append(v)
+        self.w.append(w)
+
+    def terminal_line(self, head: bytes, fields: list[bytes]) -> None:
+        if head == b"TERMINALS":
+            (self.declared_terms,) = self.numbers(fields, 2)
+        elif head == b"T":
+            (t,) = self.numbers(fields, 2)
+            self.terms.append(self.node(t))
+        else:
+            self.fail(f"unexpected {_text(fields[0])!r} in SECTION Terminals")
+
+    def finish(self) -> None:
+        """Check what only the whole file shows (sections closed, counts, sizes)."""
+        if self.section is not None:
+            self.fail(f"SECTION {self.section} has no END")
+        for needed in ("graph", "terminals"):
+            if needed not in self.seen:
+                raise InputError(f"{self.name}: no SECTION {needed.capitalize()}")
+        if self.n is None:
+            raise InputError(f"{self.name}: no 'Nodes' line")
+        m, k = len(self.w), len(self.terms)
+        if self.declared_edges is not None and self.declared_edges != m:
+            raise InputError(f"{self.name}: 'Edges {self.declared_edges}' but {m} edge lines")
+        if self.declared_terms is not None and self.declared_terms != k:
+            raise InputError(
+                f"{self.name}: 'Terminals {self.declared_terms}' but {k} terminal lines"
+            )
+        if not k:
+            raise InputError(f"{self.name}: no terminals")
+        if self.n > 2 * m + MAX_ISOLATED_NODES:
+            raise InputError(
+                f"{self.name}: 'Nodes {self.n}' but {m} edges: at most 2 × edges + "
+                f"{MAX_ISOLATED_NODES:,} nodes are accepted (the others could touch no edge)"
+            )
+
+    def instance(self) -> PaceInstance:
+        import numpy as np
+
+        from letterplay.steiner import symmetric_graph
+
+        def column(values: array) -> np.ndarray:
+            return np.frombuffer(values, dtype=np.int64) if len(values) else np.zeros(0, np.int64)
+
+        assert self.n is not None
+        graph = symmetric_graph(self.n, column(self.u), column(self.v), column(self.w))
+        terminals = sorted(set(self.terms.tolist()))
+        return PaceInstance(graph=graph, terminals=terminals, n_nodes=self.n, name=self.name)
+
+
+def _text(field: bytes) -> str:
+    return field.decode("ascii", errors="replace")
+
+
+def _read_lines(lines: Iterable[bytes], name: str) -> PaceInstance:
+    from letterplay.steiner import MAX_WEIGHT
+
+    reader = _Reader(name)
+    u, v, w = reader.u.append, reader.v.append, reader.w.append
+    for reader.lineno, raw in enumerate(lines, 1):
+        fields = raw.split()
+        if len(fields) == 4 and fields[0] == b"E" and reader.section == "graph" and reader.n:
+            # the common line, read inline; anything unusual takes the checked path below
+            try:
+                a, b, c = int(fields[1]), int(fields[2]), int(fields[3])
+            except ValueError:
+                a = 0
+            if 0 < a <= reader.n and 0 < b <= reader.n and a != b and 0 <= c <= MAX_WEIGHT:
+                u(a - 1)
+                v(b - 1)
+                w(c)
+                continue
+        if not fields or fields[0].startswith(b"#"):
+            continue
+        if not reader.line(fields):
+            break
+    reader.finish()
+    return reader.instance()
+
+
+def read_pace(path: str | Path) -> PaceInstance:
+    """Read a PACE 2018 ``.gr`` file.
+
+    Raises :class:`InputError` naming the file and line for anything malformed or unreadable: a
+    missing file, text that is not the format, node ids out of range, weights above 2**52, more
+    than :data:`MAX_NODES` nodes, or more nodes than twice the edges plus
+    :data:`MAX_ISOLATED_NODES` (such a graph is refused before anything is allocated).
+
+    Examples
+    --------
+    >>> read_pace("no-such-file.gr")
+    Traceback (most recent call last):
+    ...
+    letterplay.errors.InputError: no-such-file.gr: cannot read: No such file or directory
+    """
+    path = Path(path)
+    try:
+        with open(path, "rb") as f:
+            return _read_lines(f, str(path))
+    except OSError as e:
+        raise InputError(f"{path}: cannot read: {e.strerror or e}") from None
+
+
+def parse_pace(text: str | bytes, name: str = "<text>") -> PaceInstance:
+    """Read a PACE 2018 instance from its text (as :func:`read_pace` reads a file).
+
+    Examples
+    --------
+    >>> parse_pace("SECTION Graph\\nNodes 2\\nE 1 2 x\\nEND\\n", name="bad.gr")
+    Traceback (most recent call last):
+    ...
+    letterplay.errors.InputError: bad.gr:3: not an integer in 'E 1 2 x'
+    """
+    if isinstance(text, str):
+        text = text.encode("utf-8")
+    if not isinstance(text, bytes):
+        raise InputError(f"text must be str or bytes, not {type(text).__name__}")
+    return _read_lines(io.BytesIO(text), name)
+
+
+# ----------------------------------------------------------------------------------------------
+# Writing
+
+
+def format_pace(instance: PaceInstance) -> str:
+    """The ``.gr`` text of an instance (1-based ids; each undirected edge once).
+
+    Examples
+    --------
+    >>> again = parse_pace(format_pace(parse_pace(
+    ...     "SECTION Graph\\nNodes 2\\nE 1 2 7\\nEND\\nSECTION Terminals\\nT 2\\nEND\\nEOF")))
+    >>> print(format_pace(again), end="")
+    SECTION Graph
+    Nodes 2
+    Edges 1
+    E 1 2 7
+    END
+    <BLANKLINE>
+    SECTION Terminals
+    Terminals 1
+    T 2
+    END
+    <BLANKLINE>
+    EOF
+    """
+    from letterplay.steiner import edge_list
+
+    _, u, v, w = edge_list(instance.graph)
+    lines = ["SECTION Graph", f"Nodes {instance.n_nodes}", f"Edges {len(w)}"]
+    lines += [
+        f"E {a + 1} {b + 1} {c}" for a, b, c in zip(u.tolist(), v.tolist(), w.tolist(), strict=True)
+    ]
+    lines += ["END", "", "SECTION Terminals", f"Terminals {len(instance.terminals)}"]
+    lines += [f"T {t + 1}" for t in instance.terminals]
+    lines += ["END", "", "EOF"]
+    return "\n".join(lines) + "\n"
+
+
+def format_solution(solution: PaceSolution) -> str:
+    """The PACE output of a solution: ``VALUE cost``, then one ``u v`` line per edge.
+
+    Examples
+    --------
+    >>> print(format_solution(PaceSolution(3, True, 3, [(1, 2), (2, 4)], 2, 0.0)))
+    VALUE 3
+    1 2
+    2 4
+    """
+    return "\n".join([f"VALUE {solution.cost}", *(f"{a} {b}" for a, b in solution.edges)])
+
+
+# ----------------------------------------------------------------------------------------------
+# Solving
+
+
+def solve_pace(
+    source: str | Path | PaceInstance,
+    *,
+    time_limit: float | None = None,
+    progress: ProgressCallback | None = None,
+) -> PaceSolution:
+    """Read a ``.gr`` file (or take an instance) and find a minimum Steiner tree with a proof.
+
+    Disconnected terminals raise :class:`NoSolutionError` naming their groups in the file's
+    1-based ids. ``time_limit`` (seconds, finite, at least 0) stops the search early with the
+    best tree and lower bound so far.
+
+    Examples
+    --------
+    >>> tiny = parse_pace("SECTION Graph\\nNodes 3\\nE 1 2 1\\nEND\\n"
+    ...                   "SECTION Terminals\\nT 1\\nT 3\\nEND\\nEOF", name="apart.gr")
+    >>> solve_pace(tiny)
+    Traceback (most recent call last):
+    ...
+    letterplay.errors.NoSolutionError: apart.gr: the terminals are not connected: groups {1} | {3}
+    """
+    from letterplay.steiner import steiner_tree, terminal_groups
+    from letterplay.validate import number
+
+    if time_limit is not None:
+        time_limit = number("time_limit", time_limit, low=0)
+    instance = source if isinstance(source, PaceInstance) else read_pace(source)
+    groups = terminal_groups(instance.graph, instance.terminals)
+    if len(groups) > 1:
+        text = " | ".join("{" + ", ".join(str(t + 1) for t in g) + "}" for g in groups)
+        name = instance.name or "instance"
+        raise NoSolutionError(f"{name}: the terminals are not connected: groups {text}")
+    result = steiner_tree(
+        instance.graph, instance.terminals, time_limit=time_limit, progress=progress
+    )
+    return PaceSolution(
+        cost=result.cost,
+        optimal=result.optimal,
+        lower_bound=result.lower_bound,
+        edges=[(a + 1, b + 1) for a, b in result.edges],
+        terminals=len(instance.terminals),
+        seconds=result.seconds,
+    )
