@@ -499,3 +499,81 @@ def test_random_hives_obey_rules(enable1):
         assert all(obeys_rules(w, hive) for w in solution.words)
         expected = [w for w in enable1.words if obeys_rules(w, hive)]
         assert list(solution.words) == expected
+
+
+# ----------------------------------------------------------------------------- bad library calls
+
+
+@pytest.mark.parametrize(
+    ("call", "fragment"),
+    [
+        (lambda lex: sb.solve(lex, "AEGINRT"), "hive must be a Honeycomb"),
+        (lambda lex: sb.solve("enable1", sb.honeycomb("AEGINRT")), "lexicon must be a Lexicon"),
+        (lambda lex: sb.solve(lex, sb.honeycomb("AEGINRT"), float("nan")), "min_zipf must be"),
+        (lambda lex: sb.solve(lex, sb.honeycomb("AEGINRT"), 9), "min_zipf must be"),
+        (lambda lex: sb.best(lex, top=0), "top must be"),
+        (lambda lex: sb.best(lex, top=2.0), "top must be"),
+        (lambda lex: sb.best(lex, top=10**12), "top must be"),
+        (lambda lex: sb.best(lex, allow_s="no"), "allow_s must be True or False"),
+        (lambda lex: sb.best(lex, exclude=5), "exclude must be a string"),
+        (lambda lex: sb.best(lex, require="x1"), "require must be letters"),
+        (lambda lex: sb.generate(lex, count=0), "count must be"),
+        (lambda lex: sb.generate(lex, count=10**12), "count must be"),
+        (lambda lex: sb.generate(lex, seed=2**63), "seed must be"),
+        (lambda lex: sb.generate(lex, seed="7"), "seed must be"),
+        (lambda lex: sb.generate(lex, pangrams=0), "pangrams must be"),
+        (lambda lex: sb.generate(lex, score=(-1, None)), "score bound must be"),
+        (lambda lex: sb.generate(lex, score=(9, 3)), "score range 9-3 is empty"),
+        (lambda lex: sb.generate(lex, words="20-60"), "words must be a pair"),
+        (lambda lex: sb.standing(lex, sb.honeycomb("AEGINRT"), "grain"), "found must be"),
+        (lambda lex: sb.hints("tart"), "words must be a sequence of words"),
+        (lambda lex: sb.word_score("gem"), "word must have at least 4 letters"),
+        (lambda lex: sb.build_report(lex, "AEGINRT"), "hive must be a Honeycomb"),
+        (lambda lex: sb.honeycomb(["a", "b"]), "letters must be a string"),
+        (lambda lex: sb.Honeycomb("aeginrt", "r"), "letters must be 7 distinct upper-case"),
+        (lambda lex: sb.Honeycomb("AEGINRT", "S"), "center must be one of the letters"),
+        (lambda lex: sb.set_ranks(np.array([letter_mask("abcdefgh")])), "at most 7 letters"),
+        (lambda lex: sb.subset_ranks(np.array([[6, 5, 4, 3, 2, 1, 0]])), "ascending order"),
+        (lambda lex: sb.points_table(lex, np.ones(3, dtype=bool)), "keep must be"),
+        (lambda lex: sb.ranks(-1), "max_score must be"),
+    ],
+)
+def test_bad_library_calls_name_the_parameter(tiny, call, fragment):
+    with pytest.raises(InputError, match=fragment):
+        call(tiny)
+
+
+def test_impossible_generate_refused_before_work(tiny):
+    with pytest.raises(NoSolutionError, match="each pangram scores at least 14"):
+        sb.generate(tiny, score=(None, 27), pangrams=2)
+    with pytest.raises(NoSolutionError, match="each pangram is a word"):
+        sb.generate(tiny, words=(0, 2), pangrams=3)
+
+
+def test_negative_seed_generates_and_replays(tiny):
+    a, b = (sb.generate(tiny, count=3, seed=-1) for _ in range(2))
+    assert a.seed == -1 and a.puzzles == b.puzzles and len(a.puzzles) == 3
+
+
+def test_old_solution_name_warns():
+    with pytest.warns(DeprecationWarning, match="BeeSolution"):
+        assert sb.Solution is sb.BeeSolution
+
+
+def test_cli_found_json_is_the_standing(cli, tiny_file, tiny):
+    args = ("bee", "solve", "ACEIORT", "-c", "T", "--found", "erotica, x1", "--json")
+    d = json.loads(cli(*args, "--lexicon", tiny_file).stdout)
+    expected = sb.standing(tiny, sb.honeycomb("ACEIORT", "T"), ["erotica", "x1"]).to_dict()
+    del d["lexicon"]
+    assert d == json.loads(json.dumps(expected))
+    assert set(d) == {"letters", "center", "score", "count", "progress", "ranks"}
+
+
+def test_cli_draw_plain_title_and_no_partial_file(cli, bad_input, tmp_path, tiny_file):
+    svg = tmp_path / "hive.svg"
+    r = cli("bee", "draw", "AEGINRT", "-c", "R", "-o", svg, "--title", r"$\frac{", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["title"] == r"$\frac{"
+    assert svg.read_text().startswith("<?xml")
+    assert [p.name for p in tmp_path.iterdir()] == ["hive.svg"]  # no temporary file left
+    missing = tmp_path / "no" / "hive.svg"
+    bad_input(cli("bee", "draw", "AEGINRT", "-c", "R", "-o", missing), "no such directory")

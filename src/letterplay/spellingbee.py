@@ -15,8 +15,8 @@ The puzzle (seed 002, the NY Times Spelling Bee):
 - A player's *standing* is what they have found in a game: their score, their rank, and (in
   counts only, so nothing is revealed) what is left.
 
-One spelling: identifiers, parameters and JSON keys say ``center``, as the command line's
-``--center`` does; only text written for people reads "AEGINRT centre R".
+One spelling: identifiers, parameters and JSON keys say ``center``, as the command line's option
+does; only text written for people reads "AEGINRT centre R".
 
 Everything reasons about *letter masks* (26-bit sets, :mod:`letterplay.letters`). The *points
 table* gives, for every letter set, the total score of the valid words with exactly that letter
@@ -311,7 +311,7 @@ def word_score(word: str) -> int:
 
 
 @dataclass(frozen=True, eq=False)
-class WordArrays:
+class _WordArrays:
     """Per-word arrays Spelling Bee needs, aligned with the lexicon's words: ``masks`` (uint32
     letter masks) and ``lengths`` (int16) from its :class:`~letterplay.letters.LetterIndex`,
     and ``ranks`` (int32 set ranks of the words' letter sets, -1 beyond 7 letters)."""
@@ -321,14 +321,14 @@ class WordArrays:
     ranks: np.ndarray
 
     @classmethod
-    def build(cls, masks: np.ndarray, lengths: np.ndarray) -> WordArrays:
+    def build(cls, masks: np.ndarray, lengths: np.ndarray) -> _WordArrays:
         ranks = np.full(len(masks), -1, dtype=np.int32)
         small = popcount(masks) <= HIVE_SIZE
         ranks[small] = _set_ranks(masks[small])
         return cls(masks, lengths, ranks)
 
 
-_word_arrays: weakref.WeakKeyDictionary[Lexicon, WordArrays] = weakref.WeakKeyDictionary()
+_ARRAYS: weakref.WeakKeyDictionary[Lexicon, _WordArrays] = weakref.WeakKeyDictionary()
 
 
 def _skip_cache(lexicon: Lexicon) -> bool:
@@ -338,23 +338,23 @@ def _skip_cache(lexicon: Lexicon) -> bool:
     return len(lexicon) < SMALL_LEXICON or "index" in vars(lexicon)
 
 
-def word_arrays(lexicon: Lexicon) -> WordArrays:
-    """The lexicon's :class:`WordArrays`, kept for the life of the lexicon and in their own
+def _word_arrays(lexicon: Lexicon) -> _WordArrays:
+    """The lexicon's :class:`_WordArrays`, kept for the life of the lexicon and in their own
     small disk-cache entry, so a ``solve`` in a new process reads 1.4 MB instead of the whole
     letter index."""
-    arrays = _word_arrays.get(lexicon)
+    arrays = _ARRAYS.get(lexicon)
     if arrays is None:
         if _skip_cache(lexicon):
-            arrays = WordArrays.build(lexicon.index.masks, lexicon.index.lengths)
+            arrays = _WordArrays.build(lexicon.index.masks, lexicon.index.lengths)
         else:
 
             def build() -> dict[str, np.ndarray]:
-                built = WordArrays.build(lexicon.index.masks, lexicon.index.lengths)
+                built = _WordArrays.build(lexicon.index.masks, lexicon.index.lengths)
                 return {"masks": built.masks, "lengths": built.lengths, "ranks": built.ranks}
 
             key = f"{lexicon.sha256}:bee-word-arrays:v2"
-            arrays = WordArrays(**cache.cached("bee", key, build))
-        _word_arrays[lexicon] = arrays
+            arrays = _WordArrays(**cache.cached("bee", key, build))
+        _ARRAYS[lexicon] = arrays
     return arrays
 
 
@@ -369,7 +369,7 @@ def answer_words(lexicon: Lexicon, min_zipf: float | None = None) -> np.ndarray:
     ['amalgam', 'cacciatore', 'erotica', 'game', 'games', 'glam', 'megaplex']
     """
     lexicon, min_zipf = _check_lexicon(lexicon), _check_zipf(min_zipf)
-    arrays = word_arrays(lexicon)
+    arrays = _word_arrays(lexicon)
     keep = (arrays.lengths >= MIN_LENGTH) & (arrays.ranks >= 0)  # rank -1: over 7 letters
     return keep & zipf_floor_mask(lexicon, min_zipf) if min_zipf is not None else keep
 
@@ -387,7 +387,7 @@ def valid_words(
     """
     keep = answer_words(lexicon, min_zipf)
     allow_s = _check_flag("allow_s", allow_s)
-    return keep if allow_s else keep & ((word_arrays(lexicon).masks & S) == 0)
+    return keep if allow_s else keep & ((_word_arrays(lexicon).masks & S) == 0)
 
 
 # ----------------------------------------------------------------------------- the points table
@@ -510,7 +510,7 @@ def points_table(lexicon: Lexicon, keep: np.ndarray) -> PointsTable:
 
 
 def _points_table(lexicon: Lexicon, keep: np.ndarray) -> PointsTable:
-    arrays = word_arrays(lexicon)
+    arrays = _word_arrays(lexicon)
     keep = keep & (arrays.ranks >= 0)
     masks = arrays.masks[keep]
     pangram = popcount(masks) == HIVE_SIZE
@@ -889,7 +889,7 @@ def _tallies(
         column = np.argmax(letters == cands.centers[chosen][:, None], axis=1)
         rows = np.arange(len(chosen))
         return totals["words"][rows, column], totals["pangrams"][rows, column]
-    masks = word_arrays(lexicon).masks[valid].astype(np.int64)
+    masks = _word_arrays(lexicon).masks[valid].astype(np.int64)
     pangram = popcount(masks) == HIVE_SIZE
     outside = _outside(cands.sets[chosen].astype(np.int64))[:, None]
     center = (np.int64(1) << cands.centers[chosen].astype(np.int64))[:, None]
@@ -1113,7 +1113,7 @@ def can_make(lexicon: Lexicon, hive: Honeycomb, keep: np.ndarray | None = None) 
 
 
 def _can_make(lexicon: Lexicon, hive: Honeycomb, keep: np.ndarray | None) -> np.ndarray:
-    arrays = word_arrays(lexicon)
+    arrays = _word_arrays(lexicon)
     masks = arrays.masks
     ok = ((masks & np.uint32(_outside(hive.mask))) == 0) & ((masks & hive.center_mask) != 0)
     ok &= arrays.lengths >= MIN_LENGTH
@@ -1138,7 +1138,7 @@ def solve(lexicon: Lexicon, hive: Honeycomb, min_zipf: float | None = None) -> B
     lexicon, hive, min_zipf = _check_lexicon(lexicon), _check_hive(hive), _check_zipf(min_zipf)
     keep = zipf_floor_mask(lexicon, min_zipf) if min_zipf is not None else None
     rows = np.flatnonzero(_can_make(lexicon, hive, keep))
-    arrays = word_arrays(lexicon)
+    arrays = _word_arrays(lexicon)
     pangram = arrays.masks[rows] == hive.mask
     points = _word_points(arrays.lengths[rows], pangram)
     words = [lexicon.words[i] for i in rows]
@@ -1448,7 +1448,7 @@ def stats(lexicon: Lexicon, allow_s: bool = False) -> Stats:
     ('cacciatore', 31)
     """
     lexicon, allow_s = _check_lexicon(lexicon), _check_flag("allow_s", allow_s)
-    arrays = word_arrays(lexicon)
+    arrays = _word_arrays(lexicon)
     valid = valid_words(lexicon, allow_s)
     pangram = valid & (popcount(arrays.masks) == HIVE_SIZE)
     table = _points_table(lexicon, valid)
@@ -1471,7 +1471,7 @@ def stats(lexicon: Lexicon, allow_s: bool = False) -> Stats:
 
 def _breakdown(lexicon: Lexicon, valid: np.ndarray, allow_s: bool) -> dict[str, int]:
     """Seed 002's breakdown of why words are invalid, each word counted once in this order."""
-    arrays = word_arrays(lexicon)
+    arrays = _word_arrays(lexicon)
     has_s = ((arrays.masks & S) != 0) & (not allow_s)
     short = arrays.lengths < MIN_LENGTH
     reasons = {"S": int(has_s.sum()), "<4": int((short & ~has_s).sum()), "valid": int(valid.sum())}
@@ -1483,7 +1483,7 @@ def _top_word(lexicon: Lexicon, valid: np.ndarray) -> str | None:
     """The highest-scoring valid word (the first in the lexicon of those tied)."""
     if not valid.any():
         return None
-    arrays = word_arrays(lexicon)
+    arrays = _word_arrays(lexicon)
     rows = np.flatnonzero(valid)
     pts = _word_points(arrays.lengths[rows], popcount(arrays.masks[rows]) == HIVE_SIZE)
     return lexicon.words[rows[int(np.argmax(pts))]]
