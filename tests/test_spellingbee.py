@@ -43,7 +43,7 @@ def puzzles(data_dir) -> list[dict]:
 
 
 def obeys_rules(word: str, hive: sb.Honeycomb) -> bool:
-    """The rules, written independently of the library: 4+ letters, centre, hive letters."""
+    """The rules, written independently of the library: 4+ letters, center, hive letters."""
     letters = set(hive.letters.lower())
     return len(word) >= 4 and hive.center.lower() in word and set(word) <= letters
 
@@ -340,20 +340,20 @@ def test_parse_range():
 
 
 @pytest.mark.parametrize(
-    "letters, centre",
+    "letters, center",
     [
         ("abcdef", "a"),  # 6 letters
         ("abcdefgh", "a"),  # 8 letters
         ("aabcdef", "a"),  # repeated letter
-        ("abcdefg", "z"),  # centre not among the letters
-        ("abcdefg", "ab"),  # centre not one letter
+        ("abcdefg", "z"),  # center not among the letters
+        ("abcdefg", "ab"),  # center not one letter
         ("abc1efg", "a"),  # non-letter
         ("abcdéfg", "a"),  # non-ASCII
     ],
 )
-def test_bad_honeycombs(letters, centre):
+def test_bad_honeycombs(letters, center):
     with pytest.raises(InputError):
-        sb.honeycomb(letters, centre)
+        sb.honeycomb(letters, center)
 
 
 def test_honeycomb_normalises():
@@ -577,3 +577,20 @@ def test_cli_draw_plain_title_and_no_partial_file(cli, bad_input, tmp_path, tiny
     assert [p.name for p in tmp_path.iterdir()] == ["hive.svg"]  # no temporary file left
     missing = tmp_path / "no" / "hive.svg"
     bad_input(cli("bee", "draw", "AEGINRT", "-c", "R", "-o", missing), "no such directory")
+
+
+def test_cli_draw_quiet_when_home_is_not_writable(tmp_path, tiny_file):
+    """matplotlib warns on stderr when it cannot make its folder under HOME: kept quiet, so a
+    command prints nothing there but its one error line."""
+    import os
+    import subprocess
+    import sys
+
+    home = tmp_path / "home-is-a-file"
+    home.write_text("")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MPL", "XDG_"))}
+    env.update(HOME=str(home), PYTHONPATH=os.pathsep.join(sys.path))
+    args = ["bee", "draw", "AEGINRT", "-c", "R", "-o", str(tmp_path / "h.png"), "--score"]
+    command = [sys.executable, "-m", "letterplay", *args, "--lexicon", tiny_file]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stderr == "", done.stderr

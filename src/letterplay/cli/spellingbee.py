@@ -6,8 +6,11 @@ Each command makes one call to :mod:`letterplay.spellingbee` and prints its resu
 
 from __future__ import annotations
 
+import importlib
+import logging
 import re
 import textwrap
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 import click
@@ -47,6 +50,18 @@ REQUIRE = click.option("--require", metavar="LETTERS", help="Only honeycombs wit
 @click.group()
 def bee() -> None:
     """Spelling Bee: seven letters, a center; words of 4+ letters using the center."""
+
+
+def _drawing(name: str) -> ModuleType:
+    """Import ``letterplay.draw.NAME`` with matplotlib's start-up warnings (a home folder it
+    cannot write to, a font cache being built) kept off stderr, where an error is one line."""
+    log = logging.getLogger("matplotlib")
+    level = log.level
+    log.setLevel(logging.ERROR)
+    try:
+        return importlib.import_module(f"letterplay.draw.{name}")
+    finally:
+        log.setLevel(level)
 
 
 def _fill(items: list[str], indent: str = "  ") -> str:
@@ -245,8 +260,7 @@ def stats(allow_s, plot, force, lexicon, as_json) -> None:
     st = sb.stats(lexicon, allow_s)
     data = st.to_dict()
     if path:
-        from letterplay.draw.bee_stats import draw_score_distribution
-
+        draw_score_distribution = _drawing("bee_stats").draw_score_distribution
         picture = draw_score_distribution(st, path.suffix.lower().lstrip("."), lexicon.name)
         write_output(path, picture, force)
         data["plot"] = str(path)
@@ -316,8 +330,7 @@ def draw(letters, center, output, title, with_score, force, lexicon, as_json) ->
         title = (f"{title}: " if title else "") + (
             f"{solution.count:,} words, {solution.score:,} points ({lexicon.name})"
         )
-    from letterplay.draw.honeycomb import draw_honeycomb
-
+    draw_honeycomb = _drawing("honeycomb").draw_honeycomb
     write_output(path, draw_honeycomb(hive, path.suffix.lower().lstrip("."), title), force)
     emit(
         {**hive.to_dict(), "output": str(path), "title": title},
