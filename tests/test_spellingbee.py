@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 
 import numpy as np
 import pytest
 
 from letterplay import spellingbee as sb
+from letterplay.cli.spellingbee import parse_range
 from letterplay.errors import InputError, NoSolutionError
+from letterplay.letters import letter_mask, mask_letters
 from letterplay.lexicon import Lexicon, load
 
 # seed 002's tiny word list, verbatim
@@ -42,7 +43,7 @@ def puzzles(data_dir) -> list[dict]:
 
 
 def obeys_rules(word: str, hive: sb.Honeycomb) -> bool:
-    """The rules, written independently of the library: 4+ letters, centre, hive letters."""
+    """The rules, written independently of the library: 4+ letters, center, hive letters."""
     letters = set(hive.letters.lower())
     return len(word) >= 4 and hive.center.lower() in word and set(word) <= letters
 
@@ -74,11 +75,11 @@ def test_tiny_game_score_and_best(tiny):
 def test_tiny_points_table(tiny):
     table = sb.points_table(tiny, sb.valid_words(tiny))
     sets = ["ACEIORT", "AGLM", "AEGM", "AEGLMPX", "AEGLM", "T"]
-    masks = np.array([sb.letter_mask(s.lower()) for s in sets])
+    masks = np.array([letter_mask(s.lower()) for s in sets])
     assert table.lookup(masks).tolist() == [31, 8, 1, 15, 0, 0]
     assert table.lookup(masks, "words").tolist() == [2, 2, 1, 1, 0, 0]
     assert table.points.sum() == 31 + 8 + 1 + 15 and table.letter_sets == 4
-    assert sorted(sb.mask_letters(int(m)) for m in table.pangram_sets) == ["ACEIORT", "AEGLMPX"]
+    assert sorted(mask_letters(int(m)) for m in table.pangram_sets) == ["ACEIORT", "AEGLMPX"]
 
 
 def test_set_ranks_number_small_sets_densely():
@@ -180,33 +181,31 @@ def test_vectorised_scores_match_solving_each(enable1):
         assert len(solution.pangrams) == cands.pangrams[i]
 
 
-def test_seed_points_table_algorithm_agrees(common_lexicon):
-    """Seed 002's own algorithm (dict points table, string letter subsets) on `common`."""
-    from itertools import combinations
+def fast_scores(lexicon: Lexicon, allow_s: bool = False) -> dict[sb.Honeycomb, int]:
+    cands = sb.candidates(lexicon, allow_s)
+    return {cands.honeycomb(i): int(cands.scores[i]) for i in range(len(cands))}
 
-    words = [w for w in common_lexicon.words if len(w) >= 4 and "s" not in w and len(set(w)) <= 7]
-    table: Counter[str] = Counter()
-    for w in words:
-        table["".join(sorted(set(w)))] += sb.word_score(w)
-    scores = {}
-    for letters in (s for s in table if len(s) == 7):
-        subsets = ["".join(c) for n in range(1, 8) for c in combinations(letters, n)]
-        for centre in letters:
-            scores[(letters.upper(), centre.upper())] = sum(
-                table[s] for s in subsets if centre in s
-            )
-    cands = sb.candidates(common_lexicon)
-    mine = {
-        (h.letters, h.center): int(cands.scores[i])
-        for i in range(len(cands))
-        for h in [cands.honeycomb(i)]
-    }
-    assert mine == scores
-    best_score, best_hive = max((v, k) for k, v in scores.items())
-    assert (sb.best(common_lexicon).best.score, sb.best(common_lexicon).best.honeycomb) == (
-        best_score,
-        sb.Honeycomb(*best_hive),
-    )
+
+def test_simple_scores_tiny_match_seed_figures(tiny):
+    """The simple reference gives seed 002's hand-checked figures on its tiny list."""
+    scores = sb.simple_scores(tiny)
+    assert len(scores) == 14
+    assert scores[sb.Honeycomb("ACEIORT", "T")] == 31
+    assert scores[sb.Honeycomb("AEGLMPX", "G")] == 24
+    assert max(scores.values()) == 31
+    assert scores == fast_scores(tiny)
+
+
+@pytest.mark.parametrize("allow_s", [False, True])
+def test_simple_and_fast_scores_agree(common_lexicon, allow_s):
+    """Seed 002's plain algorithm (sb.simple_scores: a dict points table, string letter subsets)
+    and the vectorised candidates() score every candidate of `common` alike, and best() picks
+    the top of the simple scores, ties broken as seed 002's max((score, honeycomb))."""
+    scores = sb.simple_scores(common_lexicon, allow_s)
+    assert fast_scores(common_lexicon, allow_s) == scores
+    top = max(scores.items(), key=lambda kv: (kv[1], kv[0].letters, kv[0].center))
+    result = sb.best(common_lexicon, allow_s=allow_s)
+    assert (result.best.honeycomb, result.best.score) == top
 
 
 @pytest.fixture(scope="module")
@@ -287,10 +286,12 @@ def test_hints_grid_and_two_letter_list():
     assert d["totals"] == {"4": 3, "5": 1, "7": 1, "total": 5}
 
 
-def test_progress_counts_without_revealing(enable1):
-    solution = sb.solve(enable1, sb.honeycomb("AEGINRT", "R"))
+def test_standing_counts_without_revealing(enable1):
+    hive = sb.honeycomb("AEGINRT", "R")
+    solution = sb.solve(enable1, hive)
     found = ["grain", "GRAIN", "tear", "gin", "tint", "razz", "x1", "entertaining"]
-    p = sb.progress(solution, found)
+    p = sb.standing(enable1, hive, found)
+    assert p.solution == solution
     assert p.found == ("entertaining", "grain", "tear")
     assert p.rejected == {
         "gin": "too short",
@@ -326,33 +327,33 @@ def test_generate_reproducible_and_constrained(enable1):
 
 
 def test_parse_range():
-    assert sb.parse_range("100-200", "--score") == (100, 200)
-    assert sb.parse_range("100-", "--score") == (100, None)
-    assert sb.parse_range("-200", "--score") == (None, 200)
-    assert sb.parse_range("150", "--score") == (150, 150)
-    for bad in ("abc", "200-100", "-", "1-2-3"):
-        with pytest.raises(InputError):
-            sb.parse_range(bad, "--score")
+    assert parse_range("100-200", "--score") == (100, 200)
+    assert parse_range("100-", "--score") == (100, None)
+    assert parse_range("-200", "--score") == (None, 200)
+    assert parse_range("150", "--score") == (150, 150)
+    for bad in ("abc", "200-100", "-", "1-2-3", "1-99999999999999999999"):
+        with pytest.raises(InputError, match="--score"):
+            parse_range(bad, "--score")
 
 
 # ----------------------------------------------------------------------------- honeycomb input
 
 
 @pytest.mark.parametrize(
-    "letters, centre",
+    "letters, center",
     [
         ("abcdef", "a"),  # 6 letters
         ("abcdefgh", "a"),  # 8 letters
         ("aabcdef", "a"),  # repeated letter
-        ("abcdefg", "z"),  # centre not among the letters
-        ("abcdefg", "ab"),  # centre not one letter
+        ("abcdefg", "z"),  # center not among the letters
+        ("abcdefg", "ab"),  # center not one letter
         ("abc1efg", "a"),  # non-letter
         ("abcdéfg", "a"),  # non-ASCII
     ],
 )
-def test_bad_honeycombs(letters, centre):
+def test_bad_honeycombs(letters, center):
     with pytest.raises(InputError):
-        sb.honeycomb(letters, centre)
+        sb.honeycomb(letters, center)
 
 
 def test_honeycomb_normalises():
@@ -368,17 +369,24 @@ def test_honeycomb_normalises():
     [
         (["bee", "solve", "abcdef", "--center", "a"], "7 letters, got 6"),
         (["bee", "solve", "aabcdef", "--center", "a"], "repeats a"),
-        (["bee", "solve", "abcdefg", "--center", "z"], "centre Z is not one of the letters"),
+        (["bee", "solve", "abcdefg", "--center", "z"], "center Z is not one of the letters"),
         (["bee", "solve", "ab-defg", "--center", "a"], "must be letters a–z"),
         (["bee", "draw", "abcdefgh", "--center", "a", "-o", "x.svg"], "7 letters, got 8"),
         (["bee", "report", "abcdef"], "7 letters, got 6"),
         (["bee", "best", "--require", "a", "--exclude", "a"], "both require and exclude A"),
         (["bee", "best", "--require", "abcdefgh"], "cannot require ABCDEFGH"),
         (["bee", "best", "--require", "jqxz"], "no candidate honeycomb"),
-        (["bee", "best", "--top", "0"], "--top must be at least 1"),
+        (["bee", "best", "--top", "0"], "--top"),
+        (["bee", "best", "--top", "10001"], "--top"),
+        (["bee", "best", "--min-zipf", "nan"], "--min-zipf"),
+        (["bee", "solve", "abcdefg", "--min-zipf", "inf"], "--min-zipf"),
+        (["bee", "generate", "--count", str(10**12)], "--count"),
+        (["bee", "generate", "--seed", str(2**63)], "--seed"),
+        (["bee", "generate", "--score", "-10", "--pangrams", "1"], "scores at most 10"),
+        (["bee", "generate", "--words", "-1", "--pangrams", "2"], "has at most 1 words"),
         (["bee", "generate", "--score", "900-100"], "is empty"),
         (["bee", "generate", "--score", "100000-"], "no honeycomb meets the constraints"),
-        (["bee", "generate", "--pangrams", "0"], "at least 1 pangram"),
+        (["bee", "generate", "--pangrams", "0"], "--pangrams"),
     ],
 )
 def test_cli_bad_input(cli, bad_input, tiny_file, args, fragment):
@@ -491,3 +499,98 @@ def test_random_hives_obey_rules(enable1):
         assert all(obeys_rules(w, hive) for w in solution.words)
         expected = [w for w in enable1.words if obeys_rules(w, hive)]
         assert list(solution.words) == expected
+
+
+# ----------------------------------------------------------------------------- bad library calls
+
+
+@pytest.mark.parametrize(
+    ("call", "fragment"),
+    [
+        (lambda lex: sb.solve(lex, "AEGINRT"), "hive must be a Honeycomb"),
+        (lambda lex: sb.solve("enable1", sb.honeycomb("AEGINRT")), "lexicon must be a Lexicon"),
+        (lambda lex: sb.solve(lex, sb.honeycomb("AEGINRT"), float("nan")), "min_zipf must be"),
+        (lambda lex: sb.solve(lex, sb.honeycomb("AEGINRT"), 9), "min_zipf must be"),
+        (lambda lex: sb.best(lex, top=0), "top must be"),
+        (lambda lex: sb.best(lex, top=2.0), "top must be"),
+        (lambda lex: sb.best(lex, top=10**12), "top must be"),
+        (lambda lex: sb.best(lex, allow_s="no"), "allow_s must be True or False"),
+        (lambda lex: sb.best(lex, exclude=5), "exclude must be a string"),
+        (lambda lex: sb.best(lex, require="x1"), "require must be letters"),
+        (lambda lex: sb.generate(lex, count=0), "count must be"),
+        (lambda lex: sb.generate(lex, count=10**12), "count must be"),
+        (lambda lex: sb.generate(lex, seed=2**63), "seed must be"),
+        (lambda lex: sb.generate(lex, seed="7"), "seed must be"),
+        (lambda lex: sb.generate(lex, pangrams=0), "pangrams must be"),
+        (lambda lex: sb.generate(lex, score=(-1, None)), "score bound must be"),
+        (lambda lex: sb.generate(lex, score=(9, 3)), "score range 9-3 is empty"),
+        (lambda lex: sb.generate(lex, words="20-60"), "words must be a pair"),
+        (lambda lex: sb.standing(lex, sb.honeycomb("AEGINRT"), "grain"), "found must be"),
+        (lambda lex: sb.hints("tart"), "words must be a sequence of words"),
+        (lambda lex: sb.word_score("gem"), "word must have at least 4 letters"),
+        (lambda lex: sb.build_report(lex, "AEGINRT"), "hive must be a Honeycomb"),
+        (lambda lex: sb.honeycomb(["a", "b"]), "letters must be a string"),
+        (lambda lex: sb.Honeycomb("aeginrt", "r"), "letters must be 7 distinct upper-case"),
+        (lambda lex: sb.Honeycomb("AEGINRT", "S"), "center must be one of the letters"),
+        (lambda lex: sb.set_ranks(np.array([letter_mask("abcdefgh")])), "at most 7 letters"),
+        (lambda lex: sb.subset_ranks(np.array([[6, 5, 4, 3, 2, 1, 0]])), "ascending order"),
+        (lambda lex: sb.points_table(lex, np.ones(3, dtype=bool)), "keep must be"),
+        (lambda lex: sb.ranks(-1), "max_score must be"),
+    ],
+)
+def test_bad_library_calls_name_the_parameter(tiny, call, fragment):
+    with pytest.raises(InputError, match=fragment):
+        call(tiny)
+
+
+def test_impossible_generate_refused_before_work(tiny):
+    with pytest.raises(NoSolutionError, match="each pangram scores at least 14"):
+        sb.generate(tiny, score=(None, 27), pangrams=2)
+    with pytest.raises(NoSolutionError, match="each pangram is a word"):
+        sb.generate(tiny, words=(0, 2), pangrams=3)
+
+
+def test_negative_seed_generates_and_replays(tiny):
+    a, b = (sb.generate(tiny, count=3, seed=-1) for _ in range(2))
+    assert a.seed == -1 and a.puzzles == b.puzzles and len(a.puzzles) == 3
+
+
+def test_old_solution_name_warns():
+    with pytest.warns(DeprecationWarning, match="BeeSolution"):
+        assert sb.Solution is sb.BeeSolution
+
+
+def test_cli_found_json_is_the_standing(cli, tiny_file, tiny):
+    args = ("bee", "solve", "ACEIORT", "-c", "T", "--found", "erotica, x1", "--json")
+    d = json.loads(cli(*args, "--lexicon", tiny_file).stdout)
+    expected = sb.standing(tiny, sb.honeycomb("ACEIORT", "T"), ["erotica", "x1"]).to_dict()
+    del d["lexicon"]
+    assert d == json.loads(json.dumps(expected))
+    assert set(d) == {"letters", "center", "score", "count", "progress", "ranks"}
+
+
+def test_cli_draw_plain_title_and_no_partial_file(cli, bad_input, tmp_path, tiny_file):
+    svg = tmp_path / "hive.svg"
+    r = cli("bee", "draw", "AEGINRT", "-c", "R", "-o", svg, "--title", r"$\frac{", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["title"] == r"$\frac{"
+    assert svg.read_text().startswith("<?xml")
+    assert [p.name for p in tmp_path.iterdir()] == ["hive.svg"]  # no temporary file left
+    missing = tmp_path / "no" / "hive.svg"
+    bad_input(cli("bee", "draw", "AEGINRT", "-c", "R", "-o", missing), "no such directory")
+
+
+def test_cli_draw_quiet_when_home_is_not_writable(tmp_path, tiny_file):
+    """matplotlib warns on stderr when it cannot make its folder under HOME: kept quiet, so a
+    command prints nothing there but its one error line."""
+    import os
+    import subprocess
+    import sys
+
+    home = tmp_path / "home-is-a-file"
+    home.write_text("")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MPL", "XDG_"))}
+    env.update(HOME=str(home), PYTHONPATH=os.pathsep.join(sys.path))
+    args = ["bee", "draw", "AEGINRT", "-c", "R", "-o", str(tmp_path / "h.png"), "--score"]
+    command = [sys.executable, "-m", "letterplay", *args, "--lexicon", tiny_file]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stderr == "", done.stderr

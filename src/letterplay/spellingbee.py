@@ -2,8 +2,8 @@
 
 The puzzle (seed 002, the NY Times Spelling Bee):
 
-- A *honeycomb* (hive) is seven distinct letters, one of them the *centre*.
-- A honeycomb *can make* a word of at least 4 letters that contains the centre and uses only the
+- A *honeycomb* (hive) is seven distinct letters, one of them the *center*.
+- A honeycomb *can make* a word of at least 4 letters that contains the center and uses only the
   honeycomb's letters (each as often as it likes).
 - A *pangram* uses all seven letters; a *perfect pangram* uses each of them exactly once.
 - The *word score* is 1 for a 4-letter word, else its length, plus 7 for a pangram; the
@@ -11,52 +11,222 @@ The puzzle (seed 002, the NY Times Spelling Bee):
 - A *valid word* (for finding the best honeycomb) has at least 4 letters, at most 7 distinct
   letters and no S (unless S is allowed). A *pangram letter set* is the letter set of a valid word
   with 7 distinct letters; every published honeycomb has a pangram, so the *candidate honeycombs*
-  are the pangram letter sets, each with any of its 7 letters as the centre.
+  are the pangram letter sets, each with any of its 7 letters as the center.
+- A player's *standing* is what they have found in a game: their score, their rank, and (in
+  counts only, so nothing is revealed) what is left.
+
+One spelling: identifiers, parameters and JSON keys say ``center``, as the command line's option
+does; only text written for people reads "AEGINRT centre R".
 
 Everything reasons about *letter masks* (26-bit sets, :mod:`letterplay.letters`). The *points
 table* gives, for every letter set, the total score of the valid words with exactly that letter
 set (seed 002's idea): a honeycomb's game score is the sum of the table over its 64 *letter
-subsets* (subsets of its letters that contain the centre). The table is one ``np.bincount`` over
-the words' *set ranks*, a dense numbering of all letter sets of at most 7 letters (971,712 of
-them; indexing by the raw 26-bit mask would take 2**26 entries). All candidate honeycombs are
-scored at once: the ranks of each pangram letter set's 128 subsets are built by doubling, one
-gather reads their points, and for each of the seven centres a strided sum adds the 64 subsets
-that contain it. :func:`best` first bounds each set by the sum over all 128 subsets, as seed
-002's fastest version does, and sums centres only for the sets that could reach the top.
+subsets* (subsets of its letters that contain the center). :func:`simple_scores` does just that
+with plain loops, as seed 002 does; it is the reference the fast version is tested against.
+
+The fast version: the table is one ``np.bincount`` over the words' *set ranks*, a dense numbering
+of all letter sets of at most 7 letters (971,712 of them; indexing by the raw 26-bit mask would
+take 2**26 entries). All candidate honeycombs are scored at once: the ranks of each pangram letter
+set's 128 subsets are built by doubling, one gather reads their points, and for each of the seven
+centers a strided sum adds the 64 subsets that contain it. :func:`best` first bounds each set by
+the sum over all 128 subsets, as seed 002's fastest version does, and sums centers only for the
+sets that could reach the top.
+
+Examples
+--------
+Seed 002's tiny word list (:data:`EXAMPLE_WORDS`): its best honeycomb is ACEIORT with center T,
+31 points for *cacciatore* and *erotica*.
+
+>>> lex = Lexicon.from_words(EXAMPLE_WORDS, name="tiny")
+>>> top = best(lex).best
+>>> top.honeycomb, top.score
+(Honeycomb(letters='ACEIORT', center='T'), 31)
+>>> solve(lex, honeycomb("GAEMPLX")).words
+('amalgam', 'game', 'glam', 'megaplex')
+
+References
+----------
+- The New York Times, *Spelling Bee*: https://www.nytimes.com/puzzles/spelling-bee
+- Peter Norvig, *Spelling Bee Puzzle* (pytudes; seed 002, the source of the points table and of
+  the figures tested here): https://github.com/norvig/pytudes/blob/main/ipynb/SpellingBee.ipynb
+- The Riddler, 3 January 2020, the question seed 002 answers:
+  https://fivethirtyeight.com/features/can-you-solve-the-vexing-vexillology/
+- The combinatorial number system, behind the set ranks:
+  https://en.wikipedia.org/wiki/Combinatorial_number_system
 """
 
 from __future__ import annotations
 
 import math
-import re
+import warnings
 import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import combinations
 
 import numpy as np
 
-from letterplay import cache
+from letterplay import cache, validate
 from letterplay.errors import InputError, NoSolutionError
 from letterplay.letters import ALPHABET, letter_mask, mask_letters, parse_letters, popcount
 from letterplay.lexicon import Lexicon, zipf_floor_mask
 from letterplay.progress import ProgressCallback, report
 
+__all__ = [
+    "EXAMPLE_WORDS",
+    "HIVE_SIZE",
+    "MAX_BOUND",
+    "MAX_PUZZLES",
+    "MAX_TOP",
+    "MAX_ZIPF",
+    "MIN_LENGTH",
+    "N_RANKS",
+    "PANGRAM_BONUS",
+    "BeeSolution",
+    "Best",
+    "Candidates",
+    "Generated",
+    "Hints",
+    "Honeycomb",
+    "PointsTable",
+    "Range",
+    "Rank",
+    "Ranked",
+    "Report",
+    "Standing",
+    "Stats",
+    "SubsetGroup",
+    "answer_words",
+    "best",
+    "build_report",
+    "can_make",
+    "candidates",
+    "generate",
+    "hints",
+    "honeycomb",
+    "points_table",
+    "rank_of",
+    "ranks",
+    "set_letters",
+    "set_ranks",
+    "simple_scores",
+    "solve",
+    "standing",
+    "stats",
+    "subset_ranks",
+    "valid_words",
+    "word_problem",
+    "word_score",
+]
+
 HIVE_SIZE = 7
 MIN_LENGTH = 4
 PANGRAM_BONUS = 7
+MIN_PANGRAM_SCORE = HIVE_SIZE + PANGRAM_BONUS  # a pangram has at least 7 letters
+MAX_ZIPF = 8.0  # the top of wordfreq's Zipf scale ("the" is 7.73)
+MAX_TOP = 10_000  # most best honeycombs listed at once
+MAX_PUZZLES = 1_000  # most puzzles generated at once: each is solved and listed in full
+MAX_BOUND = 10**9  # largest bound on a score, word count or pangram count
 S = letter_mask("s")
+ALL_LETTERS = (1 << 26) - 1
+SMALL_LEXICON = 2000  # below this many words, building arrays is faster than reading a cache
+
+EXAMPLE_WORDS = tuple(
+    "amalgam amalgamation game games gem glam megaplex cacciatore erotica I me".split()
+)
+"""Seed 002's tiny word list, used by the examples."""
+
+
+def _outside(mask: int) -> int:
+    """The 26-bit mask of the letters not in ``mask`` (Python's ``~`` would be negative)."""
+    return ALL_LETTERS & ~mask
+
+
+# ----------------------------------------------------------------------------- checking arguments
+
+
+def _check_lexicon(lexicon: object) -> Lexicon:
+    if not isinstance(lexicon, Lexicon):
+        raise InputError(
+            f"lexicon must be a Lexicon (see letterplay.lexicon.load), not {type(lexicon).__name__}"
+        )
+    return lexicon
+
+
+def _check_flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool | np.bool_):
+        raise InputError(f"{name} must be True or False, not {value!r}")
+    return bool(value)
+
+
+def _check_zipf(min_zipf: object) -> float | None:
+    return None if min_zipf is None else validate.number("min_zipf", min_zipf, 0, MAX_ZIPF)
+
+
+def _check_hive(hive: object, name: str = "hive") -> Honeycomb:
+    if not isinstance(hive, Honeycomb):
+        got = repr(hive) if isinstance(hive, str) else type(hive).__name__
+        raise InputError(f"{name} must be a Honeycomb (see honeycomb()), not {got}")
+    return hive
+
+
+def _letters_mask(name: str, text: object) -> int:
+    """The mask of an optional letter set given as text (``exclude``, ``require``); 0 if empty."""
+    if text is None or text == "":
+        return 0
+    return letter_mask(parse_letters(validate.text(name, text), name))
+
+
+def _check_masks(name: str, masks: object, max_letters: int = HIVE_SIZE) -> np.ndarray:
+    """An integer array of letter masks of at most ``max_letters`` letters."""
+    array = np.asarray(masks)
+    if array.dtype.kind not in "iu":
+        raise InputError(f"{name} must be an array of letter masks (integers)")
+    if array.size and (array.min() < 0 or array.max() > ALL_LETTERS):
+        raise InputError(f"{name} must hold 26-bit letter masks")
+    if array.size and popcount(array).max() > max_letters:
+        raise InputError(f"{name} must hold letter sets of at most {max_letters} letters")
+    return array
+
 
 # ----------------------------------------------------------------------------- honeycombs
 
 
 @dataclass(frozen=True)
 class Honeycomb:
-    """Seven distinct letters (upper-case, sorted: ``"AEGINRT"``) and one of them the centre."""
+    """Seven distinct letters (upper-case, sorted: ``"AEGINRT"``) and one of them the center.
+
+    Make one from letters in any order and case with :func:`honeycomb`; the constructor takes
+    only the canonical form.
+
+    Examples
+    --------
+    >>> hive = Honeycomb("AEGINRT", "R")
+    >>> hive.outer, str(hive)
+    ('AEGINT', 'AEGINRT centre R')
+    >>> Honeycomb("aeginrt", "r")
+    Traceback (most recent call last):
+    ...
+    letterplay.errors.InputError: letters must be 7 distinct upper-case letters in alphabetical \
+order, not 'aeginrt' (honeycomb() takes any order and case)
+    """
 
     letters: str
     center: str
+
+    def __post_init__(self) -> None:
+        letters = validate.text("letters", self.letters)
+        text = parse_letters(letters, "letters") if letters else ""
+        if len(text) != HIVE_SIZE or mask_letters(letter_mask(text)) != letters:
+            raise InputError(
+                f"letters must be {HIVE_SIZE} distinct upper-case letters in alphabetical order, "
+                f"not {letters!r} (honeycomb() takes any order and case)"
+            )
+        center = validate.text("center", self.center)
+        if len(center) != 1 or center not in letters:
+            raise InputError(f"center must be one of the letters {letters}, not {center!r}")
 
     @property
     def mask(self) -> int:
@@ -65,12 +235,12 @@ class Honeycomb:
 
     @property
     def center_mask(self) -> int:
-        """The letter mask of the centre alone."""
+        """The letter mask of the center alone."""
         return letter_mask(self.center.lower())
 
     @property
     def outer(self) -> str:
-        """The six letters around the centre, sorted."""
+        """The six letters around the center, sorted."""
         return self.letters.replace(self.center, "")
 
     def __str__(self) -> str:
@@ -83,46 +253,65 @@ class Honeycomb:
 def honeycomb(letters: str, center: str | None = None) -> Honeycomb:
     """The honeycomb of seven distinct ``letters`` (any order, any case) with ``center``.
 
-    Without ``center`` the first letter given is the centre (``"RAEGINT"`` → centre R).
-    Raises :class:`InputError` for anything but seven distinct letters a–z and a centre among them.
+    Without ``center`` the first letter given is the center (``"RAEGINT"`` → center R).
+    Raises :class:`InputError` for anything but seven distinct letters a–z and a center among
+    them.
+
+    Examples
+    --------
+    >>> honeycomb("TRAEGIN", "r")
+    Honeycomb(letters='AEGINRT', center='R')
+    >>> honeycomb("raegint").center
+    'R'
+    >>> honeycomb("abcdef")
+    Traceback (most recent call last):
+    ...
+    letterplay.errors.InputError: letters must be 7 letters, got 6 ('abcdef')
     """
-    text = parse_letters(letters, "honeycomb letters")
+    text = parse_letters(validate.text("letters", letters), "letters")
     if len(text) != HIVE_SIZE:
-        raise InputError(f"a honeycomb has {HIVE_SIZE} letters, got {len(text)} ({letters!r})")
+        raise InputError(f"letters must be {HIVE_SIZE} letters, got {len(text)} ({letters!r})")
     repeated = sorted(ch for ch, n in Counter(text).items() if n > 1)
     if repeated:
         raise InputError(
-            f"a honeycomb has 7 distinct letters; {letters!r} repeats {', '.join(repeated)}"
+            f"letters must be {HIVE_SIZE} distinct letters; {letters!r} repeats "
+            + ", ".join(repeated)
         )
-    centre = text[0] if center is None else parse_letters(center, "centre")
-    if len(centre) != 1:
-        raise InputError(f"the centre is one letter, got {center!r}")
-    if centre not in text:
-        raise InputError(f"the centre {centre.upper()} is not one of the letters {letters!r}")
-    return Honeycomb(mask_letters(letter_mask(text)), centre.upper())
-
-
-def letter_option(text: str | None, what: str) -> int:
-    """The mask of an optional letters option (``--exclude``/``--require``); 0 when empty."""
-    return letter_mask(parse_letters(text, what)) if text else 0
+    chosen = text[0] if center is None else parse_letters(validate.text("center", center), "center")
+    if len(chosen) != 1:
+        raise InputError(f"center must be one letter, got {center!r}")
+    if chosen not in text:
+        raise InputError(f"center {chosen.upper()} is not one of the letters {letters!r}")
+    return Honeycomb(mask_letters(letter_mask(text)), chosen.upper())
 
 
 # ----------------------------------------------------------------------------- words and scores
 
 
-def word_points(lengths: np.ndarray, pangram: np.ndarray) -> np.ndarray:
+def _word_points(lengths: np.ndarray, pangram: np.ndarray) -> np.ndarray:
     """Word scores (vectorised): 1 for 4 letters, else the length, plus 7 for a pangram."""
     lengths = np.asarray(lengths, dtype=np.int64)
     return np.where(lengths == MIN_LENGTH, 1, lengths) + PANGRAM_BONUS * np.asarray(pangram)
 
 
 def word_score(word: str) -> int:
-    """The score of one word (a pangram is a word with exactly 7 distinct letters)."""
-    return int(word_points(len(word), len(set(word)) == HIVE_SIZE))
+    """The score of one word of at least 4 letters: 1 for 4 letters, else its length, plus 7
+    for a pangram (a word with exactly 7 distinct letters).
+
+    Examples
+    --------
+    >>> word_score("game"), word_score("amalgam"), word_score("megaplex")
+    (1, 7, 15)
+    """
+    text = parse_letters(validate.text("word", word), "word")
+    if len(text) < MIN_LENGTH:
+        raise InputError(f"word must have at least {MIN_LENGTH} letters, got {word!r}")
+    bonus = PANGRAM_BONUS if len(set(text)) == HIVE_SIZE else 0
+    return (1 if len(text) == MIN_LENGTH else len(text)) + bonus
 
 
 @dataclass(frozen=True, eq=False)
-class WordArrays:
+class _WordArrays:
     """Per-word arrays Spelling Bee needs, aligned with the lexicon's words: ``masks`` (uint32
     letter masks) and ``lengths`` (int16) from its :class:`~letterplay.letters.LetterIndex`,
     and ``ranks`` (int32 set ranks of the words' letter sets, -1 beyond 7 letters)."""
@@ -132,40 +321,55 @@ class WordArrays:
     ranks: np.ndarray
 
     @classmethod
-    def build(cls, masks: np.ndarray, lengths: np.ndarray) -> WordArrays:
+    def build(cls, masks: np.ndarray, lengths: np.ndarray) -> _WordArrays:
         ranks = np.full(len(masks), -1, dtype=np.int32)
         small = popcount(masks) <= HIVE_SIZE
-        ranks[small] = set_ranks(masks[small])
+        ranks[small] = _set_ranks(masks[small])
         return cls(masks, lengths, ranks)
 
 
-_word_arrays: weakref.WeakKeyDictionary[Lexicon, WordArrays] = weakref.WeakKeyDictionary()
+_ARRAYS: weakref.WeakKeyDictionary[Lexicon, _WordArrays] = weakref.WeakKeyDictionary()
 
 
-def word_arrays(lexicon: Lexicon) -> WordArrays:
-    """The lexicon's :class:`WordArrays`, kept for the life of the lexicon and in their own
-    small disk-cache entry, so a ``bee solve`` process reads 1.4 MB instead of the whole index
-    (which is used, and the entry skipped, when already loaded or for a tiny lexicon)."""
-    arrays = _word_arrays.get(lexicon)
+def _skip_cache(lexicon: Lexicon) -> bool:
+    """Whether to build a lexicon's arrays in memory rather than read them from the disk cache:
+    for a small list building is faster than reading a file, and for one whose letter index is
+    already loaded the arrays are a cheap step from it."""
+    return len(lexicon) < SMALL_LEXICON or "index" in vars(lexicon)
+
+
+def _word_arrays(lexicon: Lexicon) -> _WordArrays:
+    """The lexicon's :class:`_WordArrays`, kept for the life of the lexicon and in their own
+    small disk-cache entry, so a ``solve`` in a new process reads 1.4 MB instead of the whole
+    letter index."""
+    arrays = _ARRAYS.get(lexicon)
     if arrays is None:
-        if "index" in vars(lexicon) or len(lexicon) < 2000:
-            arrays = WordArrays.build(lexicon.index.masks, lexicon.index.lengths)
+        if _skip_cache(lexicon):
+            arrays = _WordArrays.build(lexicon.index.masks, lexicon.index.lengths)
         else:
 
             def build() -> dict[str, np.ndarray]:
-                built = WordArrays.build(lexicon.index.masks, lexicon.index.lengths)
+                built = _WordArrays.build(lexicon.index.masks, lexicon.index.lengths)
                 return {"masks": built.masks, "lengths": built.lengths, "ranks": built.ranks}
 
             key = f"{lexicon.sha256}:bee-word-arrays:v2"
-            arrays = WordArrays(**cache.cached("bee", key, build))
-        _word_arrays[lexicon] = arrays
+            arrays = _WordArrays(**cache.cached("bee", key, build))
+        _ARRAYS[lexicon] = arrays
     return arrays
 
 
 def answer_words(lexicon: Lexicon, min_zipf: float | None = None) -> np.ndarray:
     """Boolean mask of the lexicon's words a honeycomb may count: at least 4 letters and at most
-    7 distinct letters, and at least ``min_zipf`` common when given."""
-    arrays = word_arrays(lexicon)
+    7 distinct letters, and at least ``min_zipf`` common (wordfreq Zipf, 0 to 8) when given.
+
+    Examples
+    --------
+    >>> lex = Lexicon.from_words(EXAMPLE_WORDS)
+    >>> [w for w, ok in zip(lex.words, answer_words(lex)) if ok]
+    ['amalgam', 'cacciatore', 'erotica', 'game', 'games', 'glam', 'megaplex']
+    """
+    lexicon, min_zipf = _check_lexicon(lexicon), _check_zipf(min_zipf)
+    arrays = _word_arrays(lexicon)
     keep = (arrays.lengths >= MIN_LENGTH) & (arrays.ranks >= 0)  # rank -1: over 7 letters
     return keep & zipf_floor_mask(lexicon, min_zipf) if min_zipf is not None else keep
 
@@ -173,9 +377,17 @@ def answer_words(lexicon: Lexicon, min_zipf: float | None = None) -> np.ndarray:
 def valid_words(
     lexicon: Lexicon, allow_s: bool = False, min_zipf: float | None = None
 ) -> np.ndarray:
-    """Boolean mask of the *valid words*: answer words, without S unless ``allow_s``."""
+    """Boolean mask of the *valid words*: answer words, without S unless ``allow_s``.
+
+    Examples
+    --------
+    >>> lex = Lexicon.from_words(EXAMPLE_WORDS)
+    >>> [w for w, ok in zip(lex.words, valid_words(lex)) if ok]
+    ['amalgam', 'cacciatore', 'erotica', 'game', 'glam', 'megaplex']
+    """
     keep = answer_words(lexicon, min_zipf)
-    return keep if allow_s else keep & ((word_arrays(lexicon).masks & S) == 0)
+    allow_s = _check_flag("allow_s", allow_s)
+    return keep if allow_s else keep & ((_word_arrays(lexicon).masks & S) == 0)
 
 
 # ----------------------------------------------------------------------------- the points table
@@ -192,8 +404,21 @@ N_RANKS = int(_FIRST_RANK[-1])  # letter sets of 0..7 letters
 
 
 def set_ranks(masks: np.ndarray) -> np.ndarray:
-    """The set rank of each letter mask of at most 7 letters (1-D, vectorised; one pass per
-    letter of the alphabet, counting each letter's place in its set)."""
+    """The set rank of each letter mask of at most 7 letters (an array of any shape): its place
+    in one dense numbering of all letter sets of 0 to 7 letters, smaller sets first.
+
+    Examples
+    --------
+    >>> set_ranks(np.array([0, letter_mask("a"), letter_mask("b"), letter_mask("ab")])).tolist()
+    [0, 1, 2, 27]
+    >>> int(set_ranks(np.array([letter_mask("tuvwxyz")]))[0]) == N_RANKS - 1
+    True
+    """
+    return _set_ranks(_check_masks("masks", masks))
+
+
+def _set_ranks(masks: np.ndarray) -> np.ndarray:
+    # one pass per letter of the alphabet, counting each letter's place in its set
     masks = np.asarray(masks, dtype=np.int64)
     place = np.zeros(masks.shape, dtype=np.int64)
     rank = np.zeros(masks.shape, dtype=np.int64)
@@ -208,7 +433,17 @@ def set_ranks(masks: np.ndarray) -> np.ndarray:
 class PointsTable:
     """Seed 002's points table, dense over set ranks: ``points[r]`` is the total score of the
     valid words whose letter set has rank ``r`` (``np.bincount``); ``words`` and ``pangrams``
-    count them. ``pangram_letters`` are the 7-letter sets present (their letters, ascending)."""
+    count them. ``pangram_letters`` are the 7-letter sets present (their letters, ascending).
+
+    Examples
+    --------
+    >>> lex = Lexicon.from_words(EXAMPLE_WORDS)
+    >>> table = points_table(lex, valid_words(lex))
+    >>> table.lookup(np.array([letter_mask("acteior"), letter_mask("aglm")])).tolist()
+    [31, 8]
+    >>> table.letter_sets, len(table.pangram_letters)
+    (4, 2)
+    """
 
     ranks: np.ndarray = field(repr=False)  # set rank of every valid word
     word_points: np.ndarray = field(repr=False)
@@ -218,12 +453,12 @@ class PointsTable:
     def pangram_letters(self) -> np.ndarray:
         """The *pangram letter sets*, (P, 7) letters ascending, in set-rank order."""
         ranks = np.unique(self.ranks[self.word_pangram]) - _FIRST_RANK[HIVE_SIZE]
-        return unrank_sets(ranks, HIVE_SIZE)
+        return _unrank_sets(ranks, HIVE_SIZE)
 
     @property
     def pangram_sets(self) -> np.ndarray:
         """The pangram letter sets as letter masks."""
-        return set_masks(self.pangram_letters)
+        return _set_masks(self.pangram_letters)
 
     def _column(self, weights: np.ndarray | None) -> np.ndarray:
         # float64, as np.bincount makes it with weights (totals are exact integers far below
@@ -249,17 +484,37 @@ class PointsTable:
         return int(np.count_nonzero(self.words))
 
     def lookup(self, masks: np.ndarray, column: str = "points") -> np.ndarray:
-        """The table's ``column`` at letter masks of at most 7 letters (int64)."""
-        return np.rint(getattr(self, column)[set_ranks(masks)]).astype(np.int64)
+        """The table's ``column`` (points, words or pangrams) at letter masks of at most 7
+        letters (int64)."""
+        if column not in ("points", "words", "pangrams"):
+            raise InputError(f"column must be points, words or pangrams, not {column!r}")
+        ranks = set_ranks(masks)
+        return np.rint(getattr(self, column)[ranks]).astype(np.int64)
 
 
 def points_table(lexicon: Lexicon, keep: np.ndarray) -> PointsTable:
-    """The points table of the words where ``keep`` is true (those of at most 7 letters)."""
-    arrays = word_arrays(lexicon)
+    """The points table of the words where the boolean array ``keep`` is true (those of at most
+    7 letters count; ``keep`` is aligned with the lexicon's words, as :func:`valid_words` is).
+
+    Examples
+    --------
+    >>> lex = Lexicon.from_words(EXAMPLE_WORDS)
+    >>> int(points_table(lex, valid_words(lex)).points.sum())
+    55
+    """
+    lexicon = _check_lexicon(lexicon)
+    keep = np.asarray(keep)
+    if keep.dtype != bool or keep.shape != (len(lexicon),):
+        raise InputError(f"keep must be a boolean array of {len(lexicon)} entries, one a word")
+    return _points_table(lexicon, keep)
+
+
+def _points_table(lexicon: Lexicon, keep: np.ndarray) -> PointsTable:
+    arrays = _word_arrays(lexicon)
     keep = keep & (arrays.ranks >= 0)
     masks = arrays.masks[keep]
     pangram = popcount(masks) == HIVE_SIZE
-    points = word_points(arrays.lengths[keep], pangram)
+    points = _word_points(arrays.lengths[keep], pangram)
     return PointsTable(arrays.ranks[keep], points, pangram)
 
 
@@ -269,7 +524,7 @@ _SIZE = popcount(np.arange(128)).astype(np.int64)  # letters in subset k
 _GROW = (_BINOM + np.diff(_FIRST_RANK[: HIVE_SIZE + 1], prepend=0)).astype(np.int32)
 
 
-def unrank_sets(ranks: np.ndarray, size: int) -> np.ndarray:
+def _unrank_sets(ranks: np.ndarray, size: int) -> np.ndarray:
     """The letters (P, size), ascending, of the ``size``-letter sets whose ranks among sets of
     that size are ``ranks``: the largest letter l with C(l, size) <= rank first, and so on."""
     rest = np.asarray(ranks, dtype=np.int64).copy()
@@ -281,13 +536,28 @@ def unrank_sets(ranks: np.ndarray, size: int) -> np.ndarray:
     return letters
 
 
-def set_masks(letters: np.ndarray) -> np.ndarray:
+def _set_masks(letters: np.ndarray) -> np.ndarray:
     """Letter masks (uint32) of sets given as rows of distinct letters."""
     return (np.int64(1) << letters).sum(axis=1).astype(np.uint32)
 
 
 def set_letters(sets: np.ndarray) -> np.ndarray:
-    """The letters (0..25, ascending) of 7-letter masks: (P,) → (P, 7) int64."""
+    """The letters (0..25, ascending) of 7-letter masks: (P,) → (P, 7) int64.
+
+    Examples
+    --------
+    >>> set_letters(np.array([letter_mask("aeginrt")])).tolist()
+    [[0, 4, 6, 8, 13, 17, 19]]
+    """
+    sets = _check_masks("sets", sets)
+    if sets.ndim != 1:
+        raise InputError("sets must be a 1-D array of letter masks")
+    if len(sets) and popcount(sets).min() != HIVE_SIZE:
+        raise InputError("sets must hold letter sets of exactly 7 letters")
+    return _set_letters(sets)
+
+
+def _set_letters(sets: np.ndarray) -> np.ndarray:
     bits = (np.asarray(sets, dtype=np.int64)[:, None] >> np.arange(26)) & 1
     return np.nonzero(bits)[1].reshape(len(sets), HIVE_SIZE)
 
@@ -298,7 +568,23 @@ def subset_ranks(letters: np.ndarray) -> np.ndarray:
 
     Built by doubling: the subsets with letter j are those without it plus letter j, which (the
     letters ascending) comes last, in place size + 1, adding C(letter j, size + 1) to the rank.
+
+    Examples
+    --------
+    >>> ranks = subset_ranks(set_letters(np.array([letter_mask("aeginrt")])))
+    >>> ranks.shape, int(ranks[0, 0]), int(ranks[0, 1]) == int(set_ranks(np.array([1]))[0])
+    ((1, 128), 0, True)
     """
+    array = np.asarray(letters)
+    ok = array.ndim == 2 and array.shape[1] == HIVE_SIZE and array.dtype.kind in "iu"
+    if not ok or (array.size and (array.min() < 0 or array.max() > 25)):
+        raise InputError("letters must be a (P, 7) array of letters 0..25")
+    if array.size and (np.diff(array, axis=1) <= 0).any():
+        raise InputError("letters must list each set's 7 distinct letters in ascending order")
+    return _subset_ranks(array)
+
+
+def _subset_ranks(letters: np.ndarray) -> np.ndarray:
     grow = _GROW[letters]  # (P, 7, 8): what letter j adds to a rank in each place
     ranks = np.empty((len(letters), 128), dtype=np.int32)
     ranks[:, 0] = 0  # the empty set
@@ -310,17 +596,17 @@ def subset_ranks(letters: np.ndarray) -> np.ndarray:
     return ranks
 
 
-def subset_totals(
+def _subset_totals(
     table: PointsTable, letters: np.ndarray, columns: Sequence[str] = ("points",)
 ) -> dict[str, np.ndarray]:
-    """For 7-letter sets given as their letters (P, 7), and each letter as centre, the sum of
-    the points table's ``columns`` over the 64 letter subsets that contain the centre:
-    name → (P, 7) int64 (column j: centred on the set's j-th letter)."""
-    ranks = subset_ranks(letters)
-    return {name: centre_sums(getattr(table, name)[ranks]) for name in columns}
+    """For 7-letter sets given as their letters (P, 7), and each letter as center, the sum of
+    the points table's ``columns`` over the 64 letter subsets that contain the center:
+    name → (P, 7) int64 (column j: centered on the set's j-th letter)."""
+    ranks = _subset_ranks(letters)
+    return {name: _center_sums(getattr(table, name)[ranks]) for name in columns}
 
 
-def centre_sums(values: np.ndarray) -> np.ndarray:
+def _center_sums(values: np.ndarray) -> np.ndarray:
     """(P, 128) values of letter subsets → (P, 7) sums, for each letter j, over the 64 subsets
     that contain it: those whose column k has bit j set, a strided slice of each row."""
     p = len(values)
@@ -332,13 +618,54 @@ def centre_sums(values: np.ndarray) -> np.ndarray:
     return np.rint(sums).astype(np.int64)
 
 
+def simple_scores(lexicon: Lexicon, allow_s: bool = False) -> dict[Honeycomb, int]:
+    """The game score of every candidate honeycomb, the simple way seed 002 first computes it:
+    a points table keyed by letter-set strings, and for each candidate a sum over its letter
+    subsets that contain the center. Plain loops, for small lexicons: the reference that
+    :func:`candidates` (and so :func:`best`) is tested against.
+
+    Examples
+    --------
+    >>> scores = simple_scores(Lexicon.from_words(EXAMPLE_WORDS))
+    >>> len(scores), scores[Honeycomb("ACEIORT", "T")], scores[Honeycomb("AEGLMPX", "G")]
+    (14, 31, 24)
+    """
+    lexicon, allow_s = _check_lexicon(lexicon), _check_flag("allow_s", allow_s)
+    table: Counter[str] = Counter()
+    for word in lexicon.words:
+        letters = mask_letters(letter_mask(word))
+        if (
+            len(word) >= MIN_LENGTH
+            and len(letters) <= HIVE_SIZE
+            and (allow_s or "S" not in letters)
+        ):
+            table[letters] += word_score(word)
+    scores = {}
+    for letters in (s for s in table if len(s) == HIVE_SIZE):
+        subsets = ["".join(c) for k in range(1, HIVE_SIZE + 1) for c in combinations(letters, k)]
+        subsets = [s for s in subsets if s in table]  # the letter sets of some valid word
+        for center in letters:
+            scores[Honeycomb(letters, center)] = sum(table[s] for s in subsets if center in s)
+    return scores
+
+
+# ----------------------------------------------------------------------------- candidates
+
+
 @dataclass(frozen=True, eq=False)
 class Candidates:
     """Every candidate honeycomb with its game score, word count and pangram count, as flat
     aligned arrays: ``sets`` (letter masks), ``centers`` (0..25), ``scores``, ``words``,
     ``pangrams`` (the last two zero unless tallied) and ``keys``, larger for better: the score,
-    then, as seed 002's ``max((score, honeycomb))`` breaks ties, the later letters and centre
-    alphabetically."""
+    then, as seed 002's ``max((score, honeycomb))`` breaks ties, the later letters and center
+    alphabetically.
+
+    Examples
+    --------
+    >>> cands = candidates(Lexicon.from_words(EXAMPLE_WORDS))
+    >>> len(cands), [cands.honeycomb(i).center for i in cands.top(3)]
+    (14, ['T', 'R', 'O'])
+    """
 
     sets: np.ndarray
     centers: np.ndarray
@@ -352,11 +679,12 @@ class Candidates:
 
     def honeycomb(self, i: int) -> Honeycomb:
         """The i-th candidate as a :class:`Honeycomb`."""
+        i = validate.whole("i", i, 0, len(self) - 1)
         return Honeycomb(mask_letters(int(self.sets[i])), ALPHABET[int(self.centers[i])].upper())
 
     def top(self, k: int) -> np.ndarray:
         """Positions of the ``k`` best candidates, best first (a partial sort)."""
-        k = min(k, len(self))
+        k = min(validate.whole("k", k, 0), len(self))
         if k == 0:
             return np.zeros(0, dtype=np.int64)
         part = np.argpartition(self.keys, len(self) - k)[len(self) - k :]
@@ -372,46 +700,58 @@ def candidates(
     table: PointsTable | None = None,
     tallies: bool = True,
 ) -> Candidates:
-    """All candidate honeycombs (pangram letter set × centre), scored at once, filtered to
+    """All candidate honeycombs (pangram letter set × center), scored at once, filtered to
     those without the letters of ``exclude`` and with all letters of ``require``; with
-    ``tallies`` also their word and pangram counts."""
+    ``tallies`` also their word and pangram counts. ``table``, when given, is the points table
+    of the valid words (:func:`points_table`), to save building it again.
+
+    Examples
+    --------
+    >>> cands = candidates(Lexicon.from_words(EXAMPLE_WORDS), require="x")
+    >>> len(cands), sorted(cands.scores.tolist())
+    (7, [15, 15, 16, 23, 24, 24, 24])
+    """
+    lexicon = _check_lexicon(lexicon)
+    allow_s, tallies = _check_flag("allow_s", allow_s), _check_flag("tallies", tallies)
     if table is None:
-        table = points_table(lexicon, valid_words(lexicon, allow_s, min_zipf))
+        table = _points_table(lexicon, valid_words(lexicon, allow_s, min_zipf))
+    elif not isinstance(table, PointsTable):
+        raise InputError(f"table must be a PointsTable, not {type(table).__name__}")
     letters = _allowed_sets(table, exclude, require, allow_s)
     columns = ("points", "words", "pangrams") if tallies else ("points",)
-    return _scored(letters, subset_totals(table, letters, columns))
+    return _scored(letters, _subset_totals(table, letters, columns))
 
 
 def _allowed_sets(
     table: PointsTable, exclude: str | None, require: str | None, allow_s: bool
 ) -> np.ndarray:
     """The table's pangram letter sets (letters) without ``exclude`` and with ``require``."""
-    excluded, required = letter_option(exclude, "--exclude"), letter_option(require, "--require")
+    excluded, required = _letters_mask("exclude", exclude), _letters_mask("require", require)
     if excluded & required:
         both = mask_letters(excluded & required)
         raise InputError(f"cannot both require and exclude {both}")
     if bin(required).count("1") > HIVE_SIZE:
         raise InputError(f"a honeycomb has 7 letters; cannot require {mask_letters(required)}")
     if required & S and not allow_s:
-        raise InputError("cannot require S without allowing S (--allow-s)")
+        raise InputError("cannot require S without allowing S (allow_s)")
     letters = table.pangram_letters
     if excluded or required:
-        sets = set_masks(letters)
+        sets = _set_masks(letters)
         letters = letters[((sets & excluded) == 0) & ((sets & required) == required)]
     return letters
 
 
 def _scored(letters: np.ndarray, totals: dict[str, np.ndarray]) -> Candidates:
-    """Candidates from sets (letters) and their (P, 7) totals by centre."""
+    """Candidates from sets (letters) and their (P, 7) totals by center."""
     scores = totals["points"].ravel()
     zero = np.zeros_like(scores)
     words, pangrams = (totals[c].ravel() if c in totals else zero for c in ("words", "pangrams"))
     # For sets of equal size, later alphabetically (AEGINRT after ADEINRT) means a smaller mask
     # with the bit order reversed (A the highest bit).
     reversed_mask = (np.int64(1) << (25 - letters)).sum(axis=1)
-    later = np.repeat((1 << 26) - 1 - reversed_mask, HIVE_SIZE)
+    later = np.repeat(_outside(0) - reversed_mask, HIVE_SIZE)
     keys = (scores << 32) | (later << 3) | np.tile(np.arange(HIVE_SIZE), len(letters))
-    sets = np.repeat(set_masks(letters), HIVE_SIZE)
+    sets = np.repeat(_set_masks(letters), HIVE_SIZE)
     return Candidates(sets, letters.ravel(), scores, words, pangrams, keys)
 
 
@@ -420,7 +760,13 @@ def _scored(letters: np.ndarray, totals: dict[str, np.ndarray]) -> Candidates:
 
 @dataclass(frozen=True)
 class Ranked:
-    """A honeycomb with its game score, word count and pangram count."""
+    """A honeycomb with its game score, word count and pangram count.
+
+    Examples
+    --------
+    >>> Ranked(Honeycomb("ACEIORT", "T"), 31, 2, 2).to_dict()["score"]
+    31
+    """
 
     honeycomb: Honeycomb
     score: int
@@ -438,7 +784,16 @@ class Ranked:
 
 @dataclass(frozen=True)
 class Best:
-    """The best honeycombs over all candidates, best first; exhaustive, so proven optimal."""
+    """The best honeycombs over all candidates, best first; exhaustive, so proven optimal.
+
+    Examples
+    --------
+    >>> result = best(Lexicon.from_words(EXAMPLE_WORDS), top=2)
+    >>> [(r.honeycomb.letters, r.honeycomb.center, r.score) for r in result.top]
+    [('ACEIORT', 'T', 31), ('ACEIORT', 'R', 31)]
+    >>> result.to_dict()["optimal"], result.candidates
+    (True, 14)
+    """
 
     top: tuple[Ranked, ...]
     candidates: int
@@ -473,12 +828,21 @@ def best(
     require: str | None = None,
     min_zipf: float | None = None,
 ) -> Best:
-    """The ``top`` best candidate honeycombs; exact: every candidate is bounded, and all that
-    could be among the best are scored."""
-    if top < 1:
-        raise InputError(f"--top must be at least 1, got {top}")
+    """The ``top`` best candidate honeycombs (1 to 10,000); exact: every candidate is bounded,
+    and all that could be among the best are scored. Raises :class:`NoSolutionError` when the
+    lexicon has no candidate honeycomb without ``exclude`` and with ``require``.
+
+    Examples
+    --------
+    >>> lex = Lexicon.from_words(EXAMPLE_WORDS)
+    >>> best(lex).best.honeycomb
+    Honeycomb(letters='ACEIORT', center='T')
+    >>> best(lex, exclude="t").best
+    Ranked(honeycomb=Honeycomb(letters='AEGLMPX', center='M'), score=24, words=4, pangrams=1)
+    """
+    lexicon, top = _check_lexicon(lexicon), validate.whole("top", top, 1, MAX_TOP)
     valid = valid_words(lexicon, allow_s, min_zipf)
-    table = points_table(lexicon, valid)
+    table = _points_table(lexicon, valid)
     letters = _allowed_sets(table, exclude, require, allow_s)
     if not len(letters):
         raise NoSolutionError(_no_candidates(allow_s, exclude, require))
@@ -486,7 +850,7 @@ def best(
     chosen = cands.top(top)
     words, pangrams = _tallies(lexicon, valid, table, cands, chosen)
     ranked = tuple(
-        Ranked(cands.honeycomb(i), int(cands.scores[i]), int(w), int(p))
+        Ranked(cands.honeycomb(int(i)), int(cands.scores[i]), int(w), int(p))
         for i, w, p in zip(chosen, words, pangrams, strict=True)
     )
     return Best(
@@ -500,14 +864,14 @@ def _best_candidates(table: PointsTable, letters: np.ndarray, top: int) -> Candi
     Like seed 002's fastest version, it bounds before it scores: no honeycomb scores more than
     the sum of its set's 128 subsets. The sets with the highest bounds give at least ``top``
     honeycombs, whose ``top``-th best score s is reached only by sets whose bound is at least
-    s; only those get their seven centres scored."""
-    values = table.points[subset_ranks(letters)]  # (P, 128)
+    s; only those get their seven centers scored."""
+    values = table.points[_subset_ranks(letters)]  # (P, 128)
     bound = values.sum(axis=1)
     some = np.argsort(-bound, kind="stable")[: -(-top // HIVE_SIZE)]
-    scores = np.sort(centre_sums(values[some]).ravel())[::-1]
+    scores = np.sort(_center_sums(values[some]).ravel())[::-1]
     threshold = scores[min(top, len(scores)) - 1] if len(scores) else 0
     keep = np.flatnonzero(bound >= threshold)
-    return _scored(letters[keep], {"points": centre_sums(values[keep])})
+    return _scored(letters[keep], {"points": _center_sums(values[keep])})
 
 
 def _tallies(
@@ -520,16 +884,16 @@ def _tallies(
     """Word and pangram counts of the ``chosen`` candidates only (scoring needs points alone):
     for a few, test the valid words directly; for many, sum the table's count columns."""
     if len(chosen) > 64:
-        letters = set_letters(cands.sets[chosen])
-        totals = subset_totals(table, letters, ("words", "pangrams"))
+        letters = _set_letters(cands.sets[chosen])
+        totals = _subset_totals(table, letters, ("words", "pangrams"))
         column = np.argmax(letters == cands.centers[chosen][:, None], axis=1)
         rows = np.arange(len(chosen))
         return totals["words"][rows, column], totals["pangrams"][rows, column]
-    masks = word_arrays(lexicon).masks[valid].astype(np.int64)
+    masks = _word_arrays(lexicon).masks[valid].astype(np.int64)
     pangram = popcount(masks) == HIVE_SIZE
-    outside = ~cands.sets[chosen].astype(np.int64)[:, None] & 0x3FFFFFF
-    centre = (np.int64(1) << cands.centers[chosen].astype(np.int64))[:, None]
-    made = ((masks & outside) == 0) & ((masks & centre) != 0)  # (K, valid words)
+    outside = _outside(cands.sets[chosen].astype(np.int64))[:, None]
+    center = (np.int64(1) << cands.centers[chosen].astype(np.int64))[:, None]
+    made = ((masks & outside) == 0) & ((masks & center) != 0)  # (K, valid words)
     return made.sum(axis=1), (made & pangram).sum(axis=1)
 
 
@@ -563,7 +927,13 @@ RANKS: tuple[tuple[str, int], ...] = (
 
 @dataclass(frozen=True)
 class Rank:
-    """A rank of the NY Times game: its name, percent of the maximum and minimum score."""
+    """A rank of the NY Times game: its name, percent of the maximum and minimum score.
+
+    Examples
+    --------
+    >>> Rank("Genius", 70, 130).to_dict()
+    {'name': 'Genius', 'percent': 70, 'min_score': 130}
+    """
 
     name: str
     percent: int
@@ -579,19 +949,39 @@ def ranks(max_score: int) -> tuple[Rank, ...]:
     Each is ``percent`` of the maximum rounded half up, as the NY Times page does with JavaScript's
     ``Math.round`` (Genius for 185 points: 0.7 × 185 = 129.5 → 130). It is computed in integers,
     ``(percent × max + 50) // 100``, so exact halves round up without floating-point error.
+
+    Examples
+    --------
+    >>> [(r.name, r.min_score) for r in ranks(185)][-2:]
+    [('Genius', 130), ('Queen Bee', 185)]
     """
+    max_score = validate.whole("max_score", max_score, 0)
     return tuple(Rank(name, pct, (pct * max_score + 50) // 100) for name, pct in RANKS)
 
 
 def rank_of(score: int, max_score: int) -> str:
-    """The name of the highest rank whose threshold ``score`` reaches."""
+    """The name of the highest rank whose threshold ``score`` reaches.
+
+    Examples
+    --------
+    >>> rank_of(129, 185), rank_of(130, 185)
+    ('Amazing', 'Genius')
+    """
+    score = validate.whole("score", score, 0)
     return [r.name for r in ranks(max_score) if score >= r.min_score][-1]
 
 
 @dataclass(frozen=True)
 class Hints:
     """The NY Times hints: a grid of word counts by first letter × length (with totals), and
-    the two-letter list (word counts by their first two letters). Letters shown upper case."""
+    the two-letter list (word counts by their first two letters). Letters shown upper case.
+
+    Examples
+    --------
+    >>> h = hints(["cacciatore", "erotica"])
+    >>> h.grid, h.two_letter, h.total
+    ({'C': {10: 1}, 'E': {7: 1}}, {'CA': 1, 'ER': 1}, 2)
+    """
 
     lengths: tuple[int, ...]
     grid: dict[str, dict[int, int]]
@@ -623,8 +1013,14 @@ class Hints:
 
 
 def hints(words: Iterable[str]) -> Hints:
-    """The hints grid and two-letter list of ``words``."""
-    words = list(words)
+    """The hints grid and two-letter list of ``words`` (a sequence of words of letters a–z).
+
+    Examples
+    --------
+    >>> hints(["tart", "tree", "trite", "rate", "retreat"]).two_letter
+    {'RA': 1, 'RE': 1, 'TA': 1, 'TR': 2}
+    """
+    words = [parse_letters(w, "words") for w in validate.words("words", words)]
     cells = Counter((w[0].upper(), len(w)) for w in words)
     grid: dict[str, dict[int, int]] = {}
     for (letter, length), n in sorted(cells.items()):
@@ -637,9 +1033,16 @@ def hints(words: Iterable[str]) -> Hints:
 
 
 @dataclass(frozen=True)
-class Solution:
+class BeeSolution:
     """Every word a honeycomb can make (alphabetical) with its score, and what follows from
-    them: game score, pangrams, perfect pangrams, rank thresholds, hints."""
+    them: game score, pangrams, perfect pangrams, rank thresholds, hints.
+
+    Examples
+    --------
+    >>> s = solve(Lexicon.from_words(EXAMPLE_WORDS), honeycomb("TACEIOR"))
+    >>> s.word_scores(), s.score, s.perfect_pangrams
+    ({'cacciatore': 17, 'erotica': 14}, 31, ('erotica',))
+    """
 
     honeycomb: Honeycomb
     words: tuple[str, ...]
@@ -680,26 +1083,67 @@ class Solution:
         }
 
 
+def __getattr__(name: str) -> object:
+    # The old name of BeeSolution, kept for a while: Letter Boxed has a Solution too.
+    if name == "Solution":
+        warnings.warn(
+            "spellingbee.Solution is deprecated; use BeeSolution",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return BeeSolution
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def can_make(lexicon: Lexicon, hive: Honeycomb, keep: np.ndarray | None = None) -> np.ndarray:
-    """Boolean mask of the lexicon's words the honeycomb can make (among ``keep`` if given)."""
-    arrays = word_arrays(lexicon)
+    """Boolean mask of the lexicon's words the honeycomb can make (among ``keep`` if given).
+
+    Examples
+    --------
+    >>> lex = Lexicon.from_words(EXAMPLE_WORDS)
+    >>> [w for w, ok in zip(lex.words, can_make(lex, honeycomb("MAEGLPX"))) if ok]
+    ['amalgam', 'game', 'glam', 'megaplex']
+    """
+    lexicon, hive = _check_lexicon(lexicon), _check_hive(hive)
+    if keep is not None:
+        keep = np.asarray(keep)
+        if keep.dtype != bool or keep.shape != (len(lexicon),):
+            raise InputError(f"keep must be a boolean array of {len(lexicon)} entries, one a word")
+    return _can_make(lexicon, hive, keep)
+
+
+def _can_make(lexicon: Lexicon, hive: Honeycomb, keep: np.ndarray | None) -> np.ndarray:
+    arrays = _word_arrays(lexicon)
     masks = arrays.masks
-    ok = ((masks & np.uint32(~hive.mask & 0x3FFFFFF)) == 0) & ((masks & hive.center_mask) != 0)
+    ok = ((masks & np.uint32(_outside(hive.mask))) == 0) & ((masks & hive.center_mask) != 0)
     ok &= arrays.lengths >= MIN_LENGTH
     return ok & keep if keep is not None else ok
 
 
-def solve(lexicon: Lexicon, hive: Honeycomb, min_zipf: float | None = None) -> Solution:
+def solve(lexicon: Lexicon, hive: Honeycomb, min_zipf: float | None = None) -> BeeSolution:
     """Every word of the lexicon ``hive`` can make (only words at least ``min_zipf`` common,
-    when given), with scores and pangrams."""
+    wordfreq Zipf 0 to 8, when given), with scores and pangrams.
+
+    Examples
+    --------
+    >>> lex = Lexicon.from_words(EXAMPLE_WORDS)
+    >>> s = solve(lex, honeycomb("AEGLMPX", "G"))
+    >>> s.words, s.points, s.pangrams
+    (('amalgam', 'game', 'glam', 'megaplex'), (7, 1, 1, 15), ('megaplex',))
+    >>> solve(lex, "AEGLMPX")
+    Traceback (most recent call last):
+    ...
+    letterplay.errors.InputError: hive must be a Honeycomb (see honeycomb()), not 'AEGLMPX'
+    """
+    lexicon, hive, min_zipf = _check_lexicon(lexicon), _check_hive(hive), _check_zipf(min_zipf)
     keep = zipf_floor_mask(lexicon, min_zipf) if min_zipf is not None else None
-    rows = np.flatnonzero(can_make(lexicon, hive, keep))
-    arrays = word_arrays(lexicon)
+    rows = np.flatnonzero(_can_make(lexicon, hive, keep))
+    arrays = _word_arrays(lexicon)
     pangram = arrays.masks[rows] == hive.mask
-    points = word_points(arrays.lengths[rows], pangram)
+    points = _word_points(arrays.lengths[rows], pangram)
     words = [lexicon.words[i] for i in rows]
     perfect = pangram & (arrays.lengths[rows] == HIVE_SIZE)
-    return Solution(
+    return BeeSolution(
         hive,
         tuple(words),
         tuple(int(p) for p in points),
@@ -710,7 +1154,19 @@ def solve(lexicon: Lexicon, hive: Honeycomb, min_zipf: float | None = None) -> S
 
 
 def word_problem(word: str, hive: Honeycomb) -> str | None:
-    """Why ``word`` breaks the rules of ``hive`` (None when it obeys them)."""
+    """Why ``word`` breaks the rules of ``hive`` (None when it obeys them).
+
+    Examples
+    --------
+    >>> hive = honeycomb("AEGINRT", "R")
+    >>> [word_problem(w, hive) for w in ("gin", "tint", "razz", "x1", "grain")]
+    ['too short', 'missing the centre R', 'uses Z, not in the honeycomb', 'not letters a–z', None]
+    """
+    word, hive = validate.text("word", word).strip().lower(), _check_hive(hive)
+    try:
+        parse_letters(word, "word")
+    except InputError:
+        return "not letters a–z"
     if len(word) < MIN_LENGTH:
         return "too short"
     if hive.center.lower() not in word:
@@ -721,11 +1177,23 @@ def word_problem(word: str, hive: Honeycomb) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class Progress:
-    """A player's progress: what they found and, without revealing words, what is left."""
+# ----------------------------------------------------------------------------- a player's standing
 
-    solution: Solution
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's standing in the game of ``solution``: the words they found, the entries not
+    counted (and why), their score and rank, and, without revealing words, what is left.
+
+    Examples
+    --------
+    >>> lex = Lexicon.from_words(EXAMPLE_WORDS)
+    >>> st = standing(lex, honeycomb("AEGLMPX", "G"), ["game", "gem"])
+    >>> st.score, st.rank, st.rejected, st.to_dict()["progress"]["words_left"]
+    (1, 'Moving Up', {'gem': 'too short'}, 3)
+    """
+
+    solution: BeeSolution
     found: tuple[str, ...]
     rejected: dict[str, str]
     remaining: Hints = field(repr=False)
@@ -746,39 +1214,58 @@ class Progress:
         return above[0] if above else None
 
     def to_dict(self) -> dict[str, object]:
-        nxt = self.next_rank()
-        return {
+        s, nxt = self.solution, self.next_rank()
+        progress = {
             "found": list(self.found),
             "rejected": self.rejected,
             "score": self.score,
             "rank": self.rank,
             "next_rank": nxt.to_dict() if nxt else None,
-            "words_left": self.solution.count - len(self.found),
-            "points_left": self.solution.score - self.score,
+            "words_left": s.count - len(self.found),
+            "points_left": s.score - self.score,
             "pangrams_left": self.remaining_pangrams,
             "hints_left": self.remaining.to_dict(),
         }
+        return {
+            **s.honeycomb.to_dict(),
+            "score": s.score,
+            "count": s.count,
+            "progress": progress,
+            "ranks": [r.to_dict() for r in s.ranks()],
+        }
 
 
-def progress(solution: Solution, found: Iterable[str]) -> Progress:
-    """Check a player's ``found`` words against ``solution``; the hints of the words still
-    missing are counts only, so nothing is revealed."""
+def standing(
+    lexicon: Lexicon, hive: Honeycomb, found: Sequence[str], min_zipf: float | None = None
+) -> Standing:
+    """Check a player's ``found`` words against the game of ``hive`` (the words of the lexicon
+    at least ``min_zipf`` common, when given). Entries that are not answers are listed with the
+    reason; the hints of the words still missing are counts only, so nothing is revealed.
+
+    Examples
+    --------
+    >>> lex = Lexicon.from_words(EXAMPLE_WORDS)
+    >>> st = standing(lex, honeycomb("ACEIORT", "T"), ["Erotica", "tact", "x1"])
+    >>> st.found, st.rejected, st.remaining.total, st.remaining_pangrams
+    (('erotica',), {'tact': 'not in the word list', 'x1': 'not letters a–z'}, 1, 1)
+    """
+    found = validate.words("found", found)
+    solution = solve(lexicon, hive, min_zipf)
     answers = set(solution.words)
-    kept: list[str] = []
+    kept: set[str] = set()
     rejected: dict[str, str] = {}
     for raw in found:
         word = raw.strip().lower()
         if not word or word in kept:
             continue
-        if not word.isascii() or not word.isalpha():
-            rejected[raw] = "not letters a–z"
-        elif word in answers:
-            kept.append(word)
-        else:
-            rejected[word] = word_problem(word, solution.honeycomb) or "not in the word list"
-    missing = [w for w in solution.words if w not in set(kept)]
-    pangrams_left = len(set(solution.pangrams) - set(kept))
-    return Progress(solution, tuple(sorted(kept)), rejected, hints(missing), pangrams_left)
+        if word in answers:
+            kept.add(word)
+            continue
+        problem = word_problem(word, solution.honeycomb) or "not in the word list"
+        rejected[raw if problem == "not letters a–z" else word] = problem
+    missing = [w for w in solution.words if w not in kept]
+    pangrams_left = len(set(solution.pangrams) - kept)
+    return Standing(solution, tuple(sorted(kept)), rejected, hints(missing), pangrams_left)
 
 
 # ----------------------------------------------------------------------------- report
@@ -786,7 +1273,13 @@ def progress(solution: Solution, found: Iterable[str]) -> Progress:
 
 @dataclass(frozen=True)
 class SubsetGroup:
-    """The words of a honeycomb with exactly one letter subset, with their scores."""
+    """The words of a honeycomb with exactly one letter subset, with their scores.
+
+    Examples
+    --------
+    >>> SubsetGroup("AGLM", ("amalgam", "glam"), (7, 1)).score
+    8
+    """
 
     letters: str
     words: tuple[str, ...]
@@ -809,7 +1302,14 @@ class SubsetGroup:
 class Report:
     """Seed 002's report: a honeycomb's words grouped by letter subset, pangram subsets first
     (then by fewer letters, alphabetically), with points; ``optimal`` when it is the best
-    honeycomb of the ``valid_words`` it was chosen from."""
+    honeycomb of the ``valid_words`` it was chosen from.
+
+    Examples
+    --------
+    >>> rep = build_report(Lexicon.from_words(EXAMPLE_WORDS), honeycomb("GAELMPX"))
+    >>> [(g.letters, g.score) for g in rep.groups], rep.score, rep.optimal
+    ([('AEGLMPX', 15), ('AEGM', 1), ('AGLM', 8)], 24, False)
+    """
 
     honeycomb: Honeycomb
     optimal: bool
@@ -836,7 +1336,17 @@ class Report:
 
 
 def build_report(lexicon: Lexicon, hive: Honeycomb | None = None, allow_s: bool = False) -> Report:
-    """The report for ``hive``, or for the best honeycomb when it is None."""
+    """The report for ``hive``, or for the best honeycomb when it is None.
+
+    Examples
+    --------
+    >>> rep = build_report(Lexicon.from_words(EXAMPLE_WORDS))
+    >>> str(rep.honeycomb), rep.optimal, [g.words for g in rep.groups]
+    ('ACEIORT centre T', True, [('cacciatore', 'erotica')])
+    """
+    lexicon, allow_s = _check_lexicon(lexicon), _check_flag("allow_s", allow_s)
+    if hive is not None:
+        hive = _check_hive(hive)
     allow_s = allow_s or (hive is not None and "S" in hive.letters)
     n_valid = int(valid_words(lexicon, allow_s).sum())
     optimal = hive is None
@@ -864,7 +1374,14 @@ def build_report(lexicon: Lexicon, hive: Honeycomb | None = None, allow_s: bool 
 @dataclass(frozen=True)
 class Stats:
     """Counts over a lexicon (seed 002's) and the score distribution of all candidate
-    honeycombs (``scores``, best first)."""
+    honeycombs (``scores``, best first).
+
+    Examples
+    --------
+    >>> st = stats(Lexicon.from_words(EXAMPLE_WORDS))
+    >>> st.distribution()["max"], st.distribution()["histogram"]
+    (31, {'bin_width': 2, 'counts': [0, 0, 0, 0, 0, 0, 0, 2, 1, 0, 0, 1, 3, 0, 0, 7]})
+    """
 
     words: int
     valid_words: int
@@ -920,40 +1437,22 @@ def _bin_width(top: int) -> int:
 
 
 def stats(lexicon: Lexicon, allow_s: bool = False) -> Stats:
-    """Seed 002's counts for ``lexicon`` and the scores of all its candidate honeycombs."""
-    arrays = word_arrays(lexicon)
+    """Seed 002's counts for ``lexicon`` and the scores of all its candidate honeycombs.
+
+    Examples
+    --------
+    >>> st = stats(Lexicon.from_words(EXAMPLE_WORDS))
+    >>> st.valid_words, st.pangram_words, st.candidate_honeycombs, st.breakdown
+    (6, 3, 14, {'S': 1, '<4': 3, '>7': 1, 'valid': 6})
+    >>> st.top_word, st.best.score
+    ('cacciatore', 31)
+    """
+    lexicon, allow_s = _check_lexicon(lexicon), _check_flag("allow_s", allow_s)
+    arrays = _word_arrays(lexicon)
     valid = valid_words(lexicon, allow_s)
-    distinct = popcount(arrays.masks)
-    pangram = valid & (distinct == HIVE_SIZE)
-    has_s = (arrays.masks & S) != 0
-    short = arrays.lengths < MIN_LENGTH
-    # Seed 002's breakdown of why words are invalid, each word counted once in this order.
-    reasons = {
-        "S": int((has_s & ~np.bool_(allow_s)).sum()),
-        "<4": int((short & ~(has_s & ~np.bool_(allow_s))).sum()),
-        ">7": 0,
-        "valid": int(valid.sum()),
-    }
-    reasons[">7"] = len(lexicon) - reasons["S"] - reasons["<4"] - reasons["valid"]
-    table = points_table(lexicon, valid)
+    pangram = valid & (popcount(arrays.masks) == HIVE_SIZE)
+    table = _points_table(lexicon, valid)
     cands = candidates(lexicon, allow_s, table=table)
-    scores = np.sort(cands.scores)[::-1]
-    top_word = None
-    if valid.any():
-        rows = np.flatnonzero(valid)
-        pts = word_points(arrays.lengths[rows], distinct[rows] == HIVE_SIZE)
-        top_word = lexicon.words[rows[int(np.argmax(pts))]]
-    first = cands.top(1)[0] if len(cands) else None
-    best_one = (
-        None
-        if first is None
-        else Ranked(
-            cands.honeycomb(first),
-            int(cands.scores[first]),
-            int(cands.words[first]),
-            int(cands.pangrams[first]),
-        )
-    )
     return Stats(
         words=len(lexicon),
         valid_words=int(valid.sum()),
@@ -962,11 +1461,41 @@ def stats(lexicon: Lexicon, allow_s: bool = False) -> Stats:
         pangram_letter_sets=len(table.pangram_sets),
         candidate_honeycombs=len(cands),
         letter_subsets=table.letter_sets,
-        breakdown=reasons,
-        top_word=top_word,
-        best=best_one,
-        scores=scores,
+        breakdown=_breakdown(lexicon, valid, allow_s),
+        top_word=_top_word(lexicon, valid),
+        best=_first(cands),
+        scores=np.sort(cands.scores)[::-1],
         allow_s=allow_s,
+    )
+
+
+def _breakdown(lexicon: Lexicon, valid: np.ndarray, allow_s: bool) -> dict[str, int]:
+    """Seed 002's breakdown of why words are invalid, each word counted once in this order."""
+    arrays = _word_arrays(lexicon)
+    has_s = ((arrays.masks & S) != 0) & (not allow_s)
+    short = arrays.lengths < MIN_LENGTH
+    reasons = {"S": int(has_s.sum()), "<4": int((short & ~has_s).sum()), "valid": int(valid.sum())}
+    over = len(lexicon) - sum(reasons.values())
+    return {"S": reasons["S"], "<4": reasons["<4"], ">7": over, "valid": reasons["valid"]}
+
+
+def _top_word(lexicon: Lexicon, valid: np.ndarray) -> str | None:
+    """The highest-scoring valid word (the first in the lexicon of those tied)."""
+    if not valid.any():
+        return None
+    arrays = _word_arrays(lexicon)
+    rows = np.flatnonzero(valid)
+    pts = _word_points(arrays.lengths[rows], popcount(arrays.masks[rows]) == HIVE_SIZE)
+    return lexicon.words[rows[int(np.argmax(pts))]]
+
+
+def _first(cands: Candidates) -> Ranked | None:
+    """The best candidate with its tallies (None when there is none)."""
+    if not len(cands):
+        return None
+    i = int(cands.top(1)[0])
+    return Ranked(
+        cands.honeycomb(i), int(cands.scores[i]), int(cands.words[i]), int(cands.pangrams[i])
     )
 
 
@@ -974,19 +1503,17 @@ def stats(lexicon: Lexicon, allow_s: bool = False) -> Stats:
 
 
 Range = tuple[int | None, int | None]
+"""Bounds (low, high) of a score or word count, both included; None for an open end."""
 
 
-def parse_range(text: str | None, what: str) -> Range:
-    """``"A-B"``, ``"A-"``, ``"-B"`` or ``"N"`` → (low, high) with None for an open end."""
-    if text is None or text == "":
-        return (None, None)
-    m = re.fullmatch(r"\s*(\d*)\s*(-?)\s*(\d*)\s*", text)
-    if not m or not (m.group(1) or m.group(3)):
-        raise InputError(f"{what} must be a range like 100-200, 100- or -200, got {text!r}")
-    low = int(m.group(1)) if m.group(1) else None
-    high = int(m.group(3)) if m.group(3) else (None if m.group(2) else low)
+def _check_range(name: str, bounds: object) -> Range:
+    if not isinstance(bounds, tuple | list) or len(bounds) != 2:
+        raise InputError(f"{name} must be a pair (low, high), not {bounds!r}")
+    low, high = (
+        None if b is None else validate.whole(f"{name} bound", b, 0, MAX_BOUND) for b in bounds
+    )
     if low is not None and high is not None and low > high:
-        raise InputError(f"{what} range {text!r} is empty (low above high)")
+        raise InputError(f"{name} range {low}-{high} is empty (low above high)")
     return (low, high)
 
 
@@ -1003,12 +1530,19 @@ def _within(values: np.ndarray, bounds: Range) -> np.ndarray:
 @dataclass(frozen=True)
 class Generated:
     """Publishable honeycombs drawn at random (reproducibly, from ``seed``) among the
-    ``eligible`` candidates that meet the constraints, each with its full solution."""
+    ``eligible`` candidates that meet the constraints, each with its full solution.
+
+    Examples
+    --------
+    >>> result = generate(Lexicon.from_words(EXAMPLE_WORDS), seed=1, score=(20, None))
+    >>> result.eligible, result.to_dict()["puzzles"][0]["score"] >= 20
+    (11, True)
+    """
 
     seed: int
     eligible: int
     candidates: int
-    puzzles: tuple[Solution, ...]
+    puzzles: tuple[BeeSolution, ...]
     constraints: dict[str, object]
 
     def to_dict(self) -> dict[str, object]:
@@ -1041,18 +1575,34 @@ def generate(
     allow_s: bool = False,
     exclude: str | None = None,
     require: str | None = None,
-    progress_cb: ProgressCallback | None = None,
+    progress: ProgressCallback | None = None,
 ) -> Generated:
-    """``count`` distinct honeycombs whose game score is within ``score``, word count within
-    ``words``, with at least ``pangrams`` pangrams, counting only words at least ``min_zipf``
-    common. The same ``seed`` gives the same puzzles; without one a seed is drawn and reported.
-    Raises :class:`NoSolutionError` when no candidate meets the constraints."""
-    if count < 1:
-        raise InputError(f"--count must be at least 1, got {count}")
-    if pangrams < 1:
-        raise InputError(f"a published honeycomb has at least 1 pangram, got --pangrams {pangrams}")
+    """``count`` distinct honeycombs (1 to 1,000) with game score within ``score``, word count
+    within ``words`` (pairs (low, high), None for an open end), at least ``pangrams`` pangrams,
+    counting only words at least ``min_zipf`` common. The same ``seed`` (any integer of
+    magnitude below 2**63) gives the same puzzles; without one a seed is drawn and reported.
+    Raises :class:`NoSolutionError` when no candidate meets the constraints.
+
+    Examples
+    --------
+    >>> lex = Lexicon.from_words(EXAMPLE_WORDS)
+    >>> [str(s.honeycomb) for s in generate(lex, count=2, seed=-1, words=(2, 2)).puzzles]
+    ['ACEIORT centre I', 'ACEIORT centre R']
+    >>> generate(lex, score=(None, 20), pangrams=2)
+    Traceback (most recent call last):
+    ...
+    letterplay.errors.NoSolutionError: no honeycomb with 2 pangrams scores at most 20: \
+each pangram scores at least 14
+    """
+    lexicon, min_zipf = _check_lexicon(lexicon), _check_zipf(min_zipf)
+    allow_s, count = _check_flag("allow_s", allow_s), validate.whole("count", count, 1, MAX_PUZZLES)
+    score, words = _check_range("score", score), _check_range("words", words)
+    pangrams = validate.whole("pangrams", pangrams, 1, MAX_BOUND)
+    _check_possible(score, words, pangrams)
+    seed = validate.seed("seed", seed)
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % 2**32)
+    cands = candidates(lexicon, allow_s, exclude, require, min_zipf)
     constraints = {
         "score": list(score),
         "words": list(words),
@@ -1062,7 +1612,6 @@ def generate(
         "exclude": (exclude or "").upper(),
         "require": (require or "").upper(),
     }
-    cands = candidates(lexicon, allow_s, exclude, require, min_zipf)
     ok = _within(cands.scores, score) & _within(cands.words, words) & (cands.pangrams >= pangrams)
     eligible = np.flatnonzero(ok)
     if not len(eligible):
@@ -1071,14 +1620,40 @@ def generate(
             + _describe(constraints)
             + "; loosen them"
         )
-    rng = np.random.default_rng(seed)
+    rng = validate.random_generator("seed", seed)
     chosen = rng.choice(eligible, size=min(count, len(eligible)), replace=False)
+    puzzles = _solve_chosen(lexicon, cands, chosen, min_zipf, progress)
+    return Generated(seed, len(eligible), len(cands), puzzles, constraints)
+
+
+def _solve_chosen(
+    lexicon: Lexicon,
+    cands: Candidates,
+    chosen: np.ndarray,
+    min_zipf: float | None,
+    progress: ProgressCallback | None,
+) -> tuple[BeeSolution, ...]:
     puzzles = []
     for done, i in enumerate(chosen):
-        report(progress_cb, "solving honeycombs", done, len(chosen))
+        report(progress, "solving honeycombs", done, len(chosen))
         puzzles.append(solve(lexicon, cands.honeycomb(int(i)), min_zipf))
-    report(progress_cb, "solving honeycombs", len(chosen), len(chosen))
-    return Generated(seed, len(eligible), len(cands), tuple(puzzles), constraints)
+    report(progress, "solving honeycombs", len(chosen), len(chosen))
+    return tuple(puzzles)
+
+
+def _check_possible(score: Range, words: Range, pangrams: int) -> None:
+    """Refuse, before any work, constraints no honeycomb can meet: each pangram is a word,
+    and scores at least 14 (7 letters, plus the bonus)."""
+    if words[1] is not None and words[1] < pangrams:
+        raise NoSolutionError(
+            f"no honeycomb with {pangrams} pangrams has at most {words[1]} words: "
+            "each pangram is a word"
+        )
+    if score[1] is not None and score[1] < MIN_PANGRAM_SCORE * pangrams:
+        raise NoSolutionError(
+            f"no honeycomb with {pangrams} pangrams scores at most {score[1]}: "
+            f"each pangram scores at least {MIN_PANGRAM_SCORE}"
+        )
 
 
 def _describe(c: dict[str, object]) -> str:

@@ -1,29 +1,47 @@
-"""``letterplay bee``: solve a honeycomb, find the best ones, report, statistics, draw, generate."""
+"""``letterplay bee``: solve a honeycomb, find the best ones, report, statistics, draw, generate.
+
+Each command makes one call to :mod:`letterplay.spellingbee` and prints its result, as text or
+(``--json``) as the result's JSON envelope, the object the web API returns for the same call.
+"""
 
 from __future__ import annotations
 
+import importlib
+import logging
+import re
 import textwrap
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 import click
 
 from letterplay import spellingbee as sb
-from letterplay.cli.common import emit, force_option, lexicon_line, output_file, puzzle_options
+from letterplay.cli.common import (
+    SEED,
+    FiniteFloat,
+    emit,
+    force_option,
+    lexicon_line,
+    output_file,
+    puzzle_options,
+    write_output,
+)
 from letterplay.cli.common import progress as progress_bar
+from letterplay.errors import InputError
 
 if TYPE_CHECKING:
     from rich.table import Table
 
 LETTERS = click.argument("letters", metavar="LETTERS")
 CENTER = click.option(
-    "--center", "-c", metavar="C", help="The centre letter (default: the first of LETTERS)."
+    "--center", "-c", metavar="C", help="The center letter (default: the first of LETTERS)."
 )
 ALLOW_S = click.option("--allow-s", is_flag=True, help="Allow S in honeycombs and words.")
 MIN_ZIPF = click.option(
     "--min-zipf",
-    type=float,
+    type=FiniteFloat(0, sb.MAX_ZIPF),
     metavar="Z",
-    help="Count only words at least this common (wordfreq Zipf).",
+    help=f"Count only words at least this common (wordfreq Zipf, 0 to {sb.MAX_ZIPF:g}).",
 )
 EXCLUDE = click.option("--exclude", metavar="LETTERS", help="Only honeycombs without these.")
 REQUIRE = click.option("--require", metavar="LETTERS", help="Only honeycombs with all of these.")
@@ -31,7 +49,19 @@ REQUIRE = click.option("--require", metavar="LETTERS", help="Only honeycombs wit
 
 @click.group()
 def bee() -> None:
-    """Spelling Bee: seven letters, a centre; words of 4+ letters using the centre."""
+    """Spelling Bee: seven letters, a center; words of 4+ letters using the center."""
+
+
+def _drawing(name: str) -> ModuleType:
+    """Import ``letterplay.draw.NAME`` with matplotlib's start-up warnings (a home folder it
+    cannot write to, a font cache being built) kept off stderr, where an error is one line."""
+    log = logging.getLogger("matplotlib")
+    level = log.level
+    log.setLevel(logging.ERROR)
+    try:
+        return importlib.import_module(f"letterplay.draw.{name}")
+    finally:
+        log.setLevel(level)
 
 
 def _fill(items: list[str], indent: str = "  ") -> str:
@@ -77,28 +107,23 @@ def _two_letter(hints: sb.Hints) -> str:
 def solve(letters, center, found, min_zipf, lexicon, as_json) -> None:
     """Every word of the honeycomb LETTERS, scores, pangrams, ranks and hints."""
     hive = sb.honeycomb(letters, center)
-    solution = sb.solve(lexicon, hive, min_zipf)
-    found_words = [w for chunk in found for w in chunk.replace(",", " ").split()]
     if found:
-        prog = sb.progress(solution, found_words)
-        data = {
-            **hive.to_dict(),
-            "score": solution.score,
-            "count": solution.count,
-            "progress": prog.to_dict(),
-            "ranks": [r.to_dict() for r in solution.ranks()],
-        }
-        emit(data, lexicon, as_json, lambda console: _render_progress(console, prog, lexicon))
+        found_words = [w for chunk in found for w in chunk.replace(",", " ").split()]
+        standing = sb.standing(lexicon, hive, found_words, min_zipf)
+        emit(
+            standing, lexicon, as_json, lambda console: _render_standing(console, standing, lexicon)
+        )
         return
+    solution = sb.solve(lexicon, hive, min_zipf)
     emit(
-        solution.to_dict(),
+        solution,
         lexicon,
         as_json,
         lambda console: _render_solution(console, solution, lexicon),
     )
 
 
-def _render_solution(console, s: sb.Solution, lexicon) -> None:
+def _render_solution(console, s: sb.BeeSolution, lexicon) -> None:
     console.print(
         f"[bold]{s.honeycomb}[/]: {s.count:,} words, {s.score:,} points ({lexicon_line(lexicon)})"
     )
@@ -123,7 +148,7 @@ def _render_solution(console, s: sb.Solution, lexicon) -> None:
         console.print(_two_letter(s.hints()))
 
 
-def _render_progress(console, p: sb.Progress, lexicon) -> None:
+def _render_standing(console, p: sb.Standing, lexicon) -> None:
     s = p.solution
     console.print(f"[bold]{s.honeycomb}[/] ({lexicon_line(lexicon)})")
     console.print(
@@ -150,7 +175,13 @@ def _render_progress(console, p: sb.Progress, lexicon) -> None:
 @ALLOW_S
 @EXCLUDE
 @REQUIRE
-@click.option("--top", type=int, default=1, show_default=True, help="List the K best.")
+@click.option(
+    "--top",
+    type=click.IntRange(1, sb.MAX_TOP),
+    default=1,
+    show_default=True,
+    help=f"List the K best (1 to {sb.MAX_TOP:,}).",
+)
 @MIN_ZIPF
 @puzzle_options
 def best(allow_s, exclude, require, top, min_zipf, lexicon, as_json) -> None:
@@ -178,7 +209,7 @@ def best(allow_s, exclude, require, top, min_zipf, lexicon, as_json) -> None:
             )
         console.print(table)
 
-    emit(result.to_dict(), lexicon, as_json, render)
+    emit(result, lexicon, as_json, render)
 
 
 @bee.command()
@@ -210,7 +241,7 @@ def report(letters, center, allow_s, lexicon, as_json) -> None:
             )
             console.print(_fill([f"{w}({p})" for w, p in zip(g.words, g.points, strict=True)]))
 
-    emit(rep.to_dict(), lexicon, as_json, render)
+    emit(rep, lexicon, as_json, render)
 
 
 @bee.command()
@@ -229,9 +260,9 @@ def stats(allow_s, plot, force, lexicon, as_json) -> None:
     st = sb.stats(lexicon, allow_s)
     data = st.to_dict()
     if path:
-        from letterplay.draw.bee_stats import draw_score_distribution
-
-        draw_score_distribution(st, path, lexicon.name)
+        draw_score_distribution = _drawing("bee_stats").draw_score_distribution
+        picture = draw_score_distribution(st, path.suffix.lower().lstrip("."), lexicon.name)
+        write_output(path, picture, force)
         data["plot"] = str(path)
 
     def render(console) -> None:
@@ -291,7 +322,7 @@ def stats(allow_s, plot, force, lexicon, as_json) -> None:
 @force_option
 @puzzle_options
 def draw(letters, center, output, title, with_score, force, lexicon, as_json) -> None:
-    """Draw the honeycomb LETTERS (seven hexagons, centre highlighted)."""
+    """Draw the honeycomb LETTERS (seven hexagons, the center highlighted)."""
     hive = sb.honeycomb(letters, center)
     path = output_file(output, force, (".svg", ".png"))
     if with_score:
@@ -299,9 +330,8 @@ def draw(letters, center, output, title, with_score, force, lexicon, as_json) ->
         title = (f"{title}: " if title else "") + (
             f"{solution.count:,} words, {solution.score:,} points ({lexicon.name})"
         )
-    from letterplay.draw.honeycomb import draw_honeycomb
-
-    draw_honeycomb(hive, path, title)
+    draw_honeycomb = _drawing("honeycomb").draw_honeycomb
+    write_output(path, draw_honeycomb(hive, path.suffix.lower().lstrip("."), title), force)
     emit(
         {**hive.to_dict(), "output": str(path), "title": title},
         lexicon,
@@ -311,12 +341,37 @@ def draw(letters, center, output, title, with_score, force, lexicon, as_json) ->
 
 
 @bee.command()
-@click.option("--seed", type=int, help="Random seed: the same seed gives the same puzzles.")
-@click.option("--count", "-n", type=int, default=1, show_default=True, help="How many puzzles.")
-@click.option("--score", "score_range", metavar="A-B", help="Game score range, e.g. 100-250.")
-@click.option("--words", "words_range", metavar="A-B", help="Word count range, e.g. 20-60.")
 @click.option(
-    "--pangrams", type=int, default=1, show_default=True, help="At least this many pangrams."
+    "--seed",
+    type=SEED,
+    help="Random seed, any integer of magnitude below 2**63: the same seed gives the same puzzles.",
+)
+@click.option(
+    "--count",
+    "-n",
+    type=click.IntRange(1, sb.MAX_PUZZLES),
+    default=1,
+    show_default=True,
+    help=f"How many puzzles (1 to {sb.MAX_PUZZLES:,}).",
+)
+@click.option(
+    "--score",
+    "score_range",
+    metavar="A-B",
+    help=f"Game score range, e.g. 100-250, 100- or -250 (bounds 0 to {sb.MAX_BOUND:,}).",
+)
+@click.option(
+    "--words",
+    "words_range",
+    metavar="A-B",
+    help=f"Word count range, e.g. 20-60, 20- or -60 (bounds 0 to {sb.MAX_BOUND:,}).",
+)
+@click.option(
+    "--pangrams",
+    type=click.IntRange(1, sb.MAX_BOUND),
+    default=1,
+    show_default=True,
+    help=f"At least this many pangrams (1 to {sb.MAX_BOUND:,}).",
 )
 @MIN_ZIPF
 @ALLOW_S
@@ -337,8 +392,8 @@ def generate(
     as_json,
 ) -> None:
     """Publishable honeycombs meeting the constraints, with their word lists."""
-    score = sb.parse_range(score_range, "--score")
-    words = sb.parse_range(words_range, "--words")
+    score = parse_range(score_range, "--score")
+    words = parse_range(words_range, "--words")
     with progress_bar(as_json) as bar:
         result = sb.generate(
             lexicon, count, seed, score, words, pangrams, min_zipf, allow_s, exclude, require, bar
@@ -357,4 +412,20 @@ def generate(
             )
             console.print(_fill(list(s.words)))
 
-    emit(result.to_dict(), lexicon, as_json, render)
+    emit(result, lexicon, as_json, render)
+
+
+def parse_range(text: str | None, option: str) -> sb.Range:
+    """``"A-B"``, ``"A-"``, ``"-B"`` or ``"N"`` → (low, high) with None for an open end."""
+    if text is None or text == "":
+        return (None, None)
+    m = re.fullmatch(r"\s*(\d*)\s*(-?)\s*(\d*)\s*", text)
+    if not m or not (m.group(1) or m.group(3)):
+        raise InputError(f"{option} must be a range like 100-200, 100- or -200, got {text!r}")
+    low = int(m.group(1)) if m.group(1) else None
+    high = int(m.group(3)) if m.group(3) else (None if m.group(2) else low)
+    if any(b is not None and b > sb.MAX_BOUND for b in (low, high)):
+        raise InputError(f"{option} bounds must be at most {sb.MAX_BOUND:,}, got {text!r}")
+    if low is not None and high is not None and low > high:
+        raise InputError(f"{option} range {text!r} is empty (low above high)")
+    return (low, high)
