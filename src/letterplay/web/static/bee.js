@@ -1,7 +1,7 @@
 // Spelling Bee: the honeycomb, typing and clicking, messages, ranks, hints and saved progress.
 import {
   api, chooseLexicon, el, flash, params, randomSeed, ready, setParams, showError, shuffled, store,
-  svg, typingInField,
+  svg, typingInField, controlKey, keepTypingFocus,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -245,7 +245,7 @@ async function start() {
 }
 
 document.addEventListener("keydown", (event) => {
-  if (typingInField(event) || !state.letters) return;
+  if (typingInField(event) || controlKey(event) || !state.letters) return;
   if (event.key === "Enter") {
     event.preventDefault();
     submit();
@@ -259,6 +259,7 @@ document.addEventListener("keydown", (event) => {
     type(event.key.toLowerCase());
   }
 });
+keepTypingFocus(document.querySelectorAll(".controls button, .toolbar button, summary"));
 $("delete").addEventListener("click", backspace);
 $("shuffle").addEventListener("click", shuffle);
 $("enter").addEventListener("click", submit);

@@ -108,6 +108,19 @@ export function typingInField(event) {
     target instanceof HTMLTextAreaElement || event.ctrlKey || event.metaKey || event.altKey;
 }
 
+/** True for Enter or Space on a button, link or summary the keyboard user chose: the control
+ * acts, not the game. */
+export function controlKey(event) {
+  return (event.key === "Enter" || event.key === " ") && event.target instanceof Element &&
+    event.target.closest("button, summary, a") !== null;
+}
+
+/** Clicking these with the mouse does not take the keyboard focus, so typing a word and
+ * pressing Enter after a click still plays the word. */
+export function keepTypingFocus(elements) {
+  for (const element of elements) element.addEventListener("mousedown", (e) => e.preventDefault());
+}
+
 /** Fisher-Yates shuffle (a copy). */
 export function shuffled(items) {
   const copy = [...items];

@@ -1,11 +1,12 @@
 // Letter Boxed: the board (the command line's geometry), typing draws lines, words chain,
 // "Solved in N words", and the proven minimal solutions drawn with animated paths.
 import {
-  api, chooseLexicon, el, flash, params, randomSeed, ready, setParams, showError, svg, typingInField,
+  api, chooseLexicon, controlKey, el, flash, keepTypingFocus, params, randomSeed, ready, setParams,
+  showError, svg, typingInField,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
-const COLOURS = ["#e05a73", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
+const COLOURS = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b"];
 const state = {
   lexicon: null, sides: [], side: {}, where: {}, words: [], typed: "", dictionary: new Set(),
   solve: null, solved: false,
@@ -15,7 +16,7 @@ const state = {
 
 /** Vertices of the board's regular polygon: the seed's, from the lower left corner, counter-
  * clockwise (y grows downwards on screen, so the angle turns the other way). */
-function polygon(n, cx = 180, cy = 180, r = 168) {
+function polygon(n, cx = 180, cy = 180, r = 196) {
   const start = 3.925;
   return Array.from({ length: n }, (_, i) => [
     cx + r * Math.cos(start + (2 * Math.PI * i) / n),
@@ -208,7 +209,7 @@ async function start() {
 }
 
 document.addEventListener("keydown", (event) => {
-  if (typingInField(event) || !state.sides.length) return;
+  if (typingInField(event) || controlKey(event) || !state.sides.length) return;
   if (event.key === "Enter") {
     event.preventDefault();
     submit();
@@ -219,6 +220,7 @@ document.addEventListener("keydown", (event) => {
     type(event.key.toLowerCase());
   }
 });
+keepTypingFocus(document.querySelectorAll(".controls button, .toolbar button, summary"));
 $("delete").addEventListener("click", backspace);
 $("enter").addEventListener("click", submit);
 $("restart").addEventListener("click", restart);
