@@ -371,7 +371,7 @@ def anigrams_check(lexicon, words, min_zipf, one_letter, **_) -> Any:
 # ----------------------------------------------------------------------------- Multiplets
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=4)
 def _graph(lexicon, rules: str, min_length: int, exclude: str):
     """The word graph a multiplet or ladder searches, kept in memory per process."""
     from letterplay import multiplets as mp

@@ -63,17 +63,59 @@ function breadthFirst(edges, root) {
   return order;
 }
 
-function drawNetwork(result) {
+const labelWidth = (word) => 14 + 9.5 * word.length;
+
+/** Push apart labels that overlap (in drawing units), keeping them inside the picture. */
+function separate(nodes, at, W, H, pad) {
+  for (let round = 0; round < 200; round++) {
+    let moved = false;
+    for (let i = 0; i < nodes.length; i++) {
+      for (let j = i + 1; j < nodes.length; j++) {
+        const a = at[i];
+        const b = at[j];
+        const ox = (labelWidth(nodes[i]) + labelWidth(nodes[j])) / 2 + 6 - Math.abs(a[0] - b[0]);
+        const oy = 32 - Math.abs(a[1] - b[1]);
+        if (ox <= 0 || oy <= 0) continue;
+        moved = true;
+        if (oy < ox) {
+          const s = (a[1] <= b[1] ? -1 : 1) * (oy / 2 + 0.5);
+          a[1] += s; b[1] -= s;
+        } else {
+          const s = (a[0] <= b[0] ? -1 : 1) * (ox / 2 + 0.5);
+          a[0] += s; b[0] -= s;
+        }
+      }
+    }
+    for (let i = 0; i < nodes.length; i++) {
+      const half = labelWidth(nodes[i]) / 2 + 2;
+      at[i][0] = Math.min(W - half, Math.max(half, at[i][0]));
+      at[i][1] = Math.min(H - pad / 2, Math.max(pad / 2, at[i][1]));
+    }
+    if (!moved) break;
+  }
+}
+
+/** The picture's size in drawing units: the width it is shown at, so text keeps its size. */
+function pictureSize(figure, nodes) {
+  const W = Math.max(340, Math.min(1000, figure.clientWidth || 760));
+  const H = W < 560 ? Math.round(W * 1.15) : Math.max(380, Math.min(620, 26 * nodes));
+  return [W, H];
+}
+
+function drawNetwork(result, figure) {
   const targets = new Set(result.targets);
   const nodes = breadthFirst(result.edges, result.targets[0]);
   const pos = springLayout(nodes, result.edges);
-  const [W, H, pad] = [760, 420, 50];
+  const [W, H] = pictureSize(figure, nodes.length);
+  const pad = 40;
   const xs = pos.map((p) => p[0]);
   const ys = pos.map((p) => p[1]);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const sx = (x) => pad + ((x - x0) / (x1 - x0 || 1)) * (W - 2 * pad);
+  const sx = (x) => pad + 30 + ((x - x0) / (x1 - x0 || 1)) * (W - 2 * pad - 60);
   const sy = (y) => pad + ((y - y0) / (y1 - y0 || 1)) * (H - 2 * pad);
-  const at = new Map(nodes.map((w, i) => [w, [sx(pos[i][0]), sy(pos[i][1])]]));
+  const points = pos.map(([x, y]) => [sx(x), sy(y)]);
+  separate(nodes, points, W, H, pad);
+  const at = new Map(nodes.map((w, i) => [w, points[i]]));
   const lines = result.edges.map(([a, b]) => {
     const [ax, ay] = at.get(a);
     const [bx, by] = at.get(b);
@@ -81,7 +123,7 @@ function drawNetwork(result) {
   });
   const labels = nodes.map((w) => {
     const [x, y] = at.get(w);
-    const width = 14 + 9.5 * w.length;
+    const width = labelWidth(w);
     return svg("g", { class: `node${targets.has(w) ? " target" : ""}`, "data-word": w }, [
       svg("rect", { x: x - width / 2, y: y - 13, width, height: 26, rx: 13 }),
       svg("text", { x, y }, [w]),
@@ -109,7 +151,7 @@ async function connect(list) {
   try {
     const result = await api("multiplet", { words: list, lexicon });
     $("proof").replaceChildren(...proofLine(result));
-    $("network-figure").replaceChildren(drawNetwork(result));
+    $("network-figure").replaceChildren(drawNetwork(result, $("network-figure")));
     const targets = new Set(result.targets);
     $("branches").textContent = result.branches.map((branch) =>
       branch.map((w) => (targets.has(w) ? `[${w.toUpperCase()}]` : w.toUpperCase())).join(" – ")).join("   ");
@@ -128,11 +170,23 @@ function drawLadders(result) {
   }
   const tallest = Math.max(...columns.map((c) => c.length));
   if (tallest > 14) return null; // too many to draw legibly: the list says it all
-  const [W, rowH, pad] = [760, 40, 30];
-  const H = pad * 2 + rowH * (tallest - 1);
-  const x = (i) => pad + 40 + (i * (W - 2 * pad - 80)) / (columns.length - 1);
-  const y = (i, j) => H / 2 + (j - (columns[i].length - 1) / 2) * rowH;
-  const at = (i, w) => [x(i), y(i, columns[i].indexOf(w))];
+  const W = Math.max(340, Math.min(1000, $("ladder-figure").clientWidth || 760));
+  const longest = Math.max(...columns.flat().map(labelWidth));
+  // wide screens: steps left to right; narrow ones: steps top to bottom, if the words fit
+  const [rowH, pad] = [40, 30];
+  const across = (W - 2 * pad - 80) / (columns.length - 1) >= longest + 8;
+  if (!across && tallest * (longest + 8) > W) return null;
+  const H = across ? pad * 2 + rowH * (tallest - 1) : pad * 2 + 56 * (columns.length - 1);
+  const step = (i) => (across
+    ? pad + 40 + (i * (W - 2 * pad - 80)) / (columns.length - 1)
+    : pad + i * 56);
+  const spread = (i, j) => (across
+    ? H / 2 + (j - (columns[i].length - 1) / 2) * rowH
+    : W / 2 + (j - (columns[i].length - 1) / 2) * (longest + 8));
+  const at = (i, w) => {
+    const [a, b] = [step(i), spread(i, columns[i].indexOf(w))];
+    return across ? [a, b] : [b, a];
+  };
   const seen = new Set();
   const lines = [];
   for (const ladder of result.ladders) {
@@ -148,7 +202,7 @@ function drawLadders(result) {
   const ends = new Set([result.from, result.to]);
   const labels = columns.flatMap((col, i) => col.map((w) => {
     const [cx, cy] = at(i, w);
-    const width = 14 + 9.5 * w.length;
+    const width = labelWidth(w);
     return svg("g", { class: `node${ends.has(w) ? " target" : ""}` }, [
       svg("rect", { x: cx - width / 2, y: cy - 13, width, height: 26, rx: 13 }),
       svg("text", { x: cx, y: cy }, [w]),
