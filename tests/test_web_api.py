@@ -309,3 +309,31 @@ def test_query_arguments_match_the_cli_options():
     cmd = api.command("letterboxed/solve")
     argv = api.query_arguments(cmd, [("sides", "TAP,ERD"), ("sides", "NIL,YCO")], set())
     assert argv == ["--", "TAP", "ERD", "NIL", "YCO"]
+
+
+def test_serve_lexicon_must_be_a_catalog_name(cli, bad_input):
+    bad_input(cli("serve", "--port", "0", "--lexicon", "/etc/passwd"), "catalog name")
+
+
+def test_server_default_lexicon():
+    with TestClient(create_app(default_lexicon="common"), base_url="http://127.0.0.1") as c:
+        assert c.get("/api/web/config").json() == {"default_lexicon": "common"}
+        solved = c.get("/api/bee/solve", params={"letters": "CEFINTV", "center": "C"}).json()
+        assert solved["lexicon"]["name"] == "common"
+
+
+def test_serve_json_announces_the_address():
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    args = [sys.executable, "-m", "letterplay", "serve", "--port", "0", "--json"]
+    process = subprocess.Popen(
+        args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        announced = json.loads(process.stdout.readline())
+        assert announced["url"] == f"http://127.0.0.1:{announced['port']}/"
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=15)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0 and out == "", err

@@ -23,7 +23,15 @@ import click
     help="Port to listen on, 0 to 65535 (0: any free port).",
 )
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
-def serve(host: str, port: int, open_browser: bool) -> None:
+@click.option(
+    "--lexicon",
+    metavar="NAME",
+    default=None,
+    help="Word list of pages and requests that name none: a catalog name (not a file). "
+    "Default: as every command's.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Announce the address as one JSON object.")
+def serve(host: str, port: int, open_browser: bool, lexicon: str | None, as_json: bool) -> None:
     """Serve the web app: play and solve every puzzle in a browser; Ctrl-C stops it.
 
     The JSON API at /api/<command path> answers what the command's --json prints, e.g.
@@ -31,4 +39,4 @@ def serve(host: str, port: int, open_browser: bool) -> None:
     """
     from letterplay.web.server import serve as run
 
-    run(host, port, open_browser, announce=click.echo)
+    run(host, port, open_browser, announce=click.echo, lexicon=lexicon, as_json=as_json)

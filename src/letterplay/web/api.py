@@ -183,8 +183,11 @@ def parse(path: str, query: Sequence[tuple[str, str]]) -> dict[str, Any]:
     return params
 
 
-def answer(path: str, query: Sequence[tuple[str, str]]) -> dict[str, Any]:
-    """The JSON object of ``/api/<path>?<query>``: ``envelope(result, lexicon)``.
+def answer(
+    path: str, query: Sequence[tuple[str, str]], default_lexicon: str | None = None
+) -> dict[str, Any]:
+    """The JSON object of ``/api/<path>?<query>``: ``envelope(result, lexicon)``, on the
+    query's ``lexicon``, else ``default_lexicon``, else the command line's default.
 
     Raises :class:`InputError` (or another LetterplayError) for bad input; the app turns it
     into HTTP 400. Runs in a worker thread: it may search for seconds.
@@ -201,7 +204,7 @@ def answer(path: str, query: Sequence[tuple[str, str]]) -> dict[str, Any]:
     params = parse(path, rest)
     if not endpoint.lexicon:
         return envelope(endpoint.run(**params), None)
-    lexicon = catalog_lexicon(lexicon_names[0] if lexicon_names else None)
+    lexicon = catalog_lexicon(lexicon_names[0] if lexicon_names else default_lexicon)
     key = (path, lexicon.sha256)
     if key in _warm:
         result = endpoint.run(lexicon, **params)

@@ -81,18 +81,24 @@ def create_app(
     allowed_hosts: Sequence[str] | None = None,
     max_seconds: float = api.MAX_SECONDS,
     workers: int = 4,
+    default_lexicon: str | None = None,
 ) -> Starlette:
     """The web app. ``allowed_hosts``: Host names it answers (default: this machine's loopback
     names); ``max_seconds``: the time limit of one API request; ``workers``: threads that
-    compute API answers."""
+    compute API answers; ``default_lexicon``: the catalog lexicon of requests that name none
+    (None: the command line's default)."""
     executor = ThreadPoolExecutor(workers, thread_name_prefix="letterplay-api")
 
     async def api_route(request: Request) -> Response:
         path = request.path_params["path"].strip("/")
+        if path == "web/config":  # what the pages need to know about this server
+            return JSONResponse({"default_lexicon": default_lexicon})
         if path not in api.ENDPOINTS:
             return error(f"no API /api/{path} (known: {', '.join(sorted(api.ENDPOINTS))})", 404)
         query = request.query_params.multi_items()
-        future = asyncio.get_running_loop().run_in_executor(executor, api.answer, path, query)
+        future = asyncio.get_running_loop().run_in_executor(
+            executor, api.answer, path, query, default_lexicon
+        )
         try:
             payload = await asyncio.wait_for(future, max_seconds)
             return Response(to_json(payload), media_type="application/json")
@@ -113,7 +119,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
         # Load the default lexicon in the background so the first page is quick.
-        asyncio.get_running_loop().run_in_executor(executor, _warm_up)
+        asyncio.get_running_loop().run_in_executor(executor, _warm_up, default_lexicon)
         yield
         executor.shutdown(wait=False, cancel_futures=True)
 
@@ -130,6 +136,6 @@ def create_app(
     return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
 
 
-def _warm_up() -> None:
+def _warm_up(name: str | None) -> None:
     with contextlib.suppress(LetterplayError):
-        api.catalog_lexicon(None).index  # noqa: B018 (builds the letter index once)
+        api.catalog_lexicon(name).index  # noqa: B018 (builds the letter index once)

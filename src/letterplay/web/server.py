@@ -12,6 +12,7 @@ References
 from __future__ import annotations
 
 import errno
+import json
 import socket
 import threading
 import time
@@ -22,6 +23,7 @@ from contextlib import contextmanager
 import uvicorn
 
 from letterplay.errors import InputError
+from letterplay.web.api import catalog_lexicon
 from letterplay.web.app import LOCAL_HOSTS, create_app
 
 __all__ = ["bind", "running", "serve", "url"]
@@ -58,9 +60,9 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _server(sock: socket.socket, host: str) -> uvicorn.Server:
+def _server(sock: socket.socket, host: str, lexicon: str | None = None) -> uvicorn.Server:
     hosts = [*LOCAL_HOSTS, host] if host not in ("0.0.0.0", "::", "") else ["*"]
-    app = create_app(allowed_hosts=hosts)
+    app = create_app(allowed_hosts=hosts, default_lexicon=lexicon)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
     return uvicorn.Server(config)
 
@@ -70,12 +72,24 @@ def serve(
     port: int = 8765,
     open_browser: bool = False,
     announce: Callable[[str], None] = print,
+    lexicon: str | None = None,
+    as_json: bool = False,
 ) -> None:
-    """Serve the app on ``host:port`` until interrupted (Ctrl-C stops it cleanly)."""
+    """Serve the app on ``host:port`` until interrupted (Ctrl-C stops it cleanly).
+
+    ``lexicon``: the catalog lexicon of pages and requests that name none (checked and loaded
+    before the server starts). ``as_json``: announce the address as one JSON object.
+    """
+    if lexicon is not None:
+        catalog_lexicon(lexicon)
     sock = bind(host, port)
     address = url(host, sock.getsockname()[1])
-    server = _server(sock, host)
-    announce(f"letterplay is serving at {address}  (Ctrl-C to stop)")
+    server = _server(sock, host, lexicon)
+    if as_json:
+        announce(json.dumps({"url": address, "host": host, "port": sock.getsockname()[1],
+                             "lexicon": lexicon}))  # fmt: skip
+    else:
+        announce(f"letterplay is serving at {address}  (Ctrl-C to stop)")
     if open_browser:
         threading.Thread(target=_open_when_started, args=(server, address), daemon=True).start()
     try:
@@ -84,7 +98,8 @@ def serve(
         pass
     finally:
         sock.close()
-    announce("letterplay stopped")
+    if not as_json:
+        announce("letterplay stopped")
 
 
 def _open_when_started(server: uvicorn.Server, address: str) -> None:

@@ -58,11 +58,12 @@ export function clearError() {
 }
 
 /** Fill the lexicon <select> with the installed catalog lexicons; resolves to the one in use:
- * the URL's ``lexicon``, else the first of ``preferred`` that is installed, else the default. */
+ * the URL's ``lexicon``, else the server's (``serve --lexicon``), else the first of
+ * ``preferred`` that is installed, else the default. */
 export async function chooseLexicon(select, preferred = ["enable1"]) {
-  const list = await api("lexicon/list");
+  const [list, config] = await Promise.all([api("lexicon/list"), api("web/config")]);
   const names = list.lexicons.filter((e) => e.installed).map((e) => e.name);
-  const wanted = params().get("lexicon");
+  const wanted = params().get("lexicon") || config.default_lexicon;
   const name = wanted || preferred.find((n) => names.includes(n)) || list.default;
   select.replaceChildren(
     ...names.map((n) => {
