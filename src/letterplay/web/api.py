@@ -220,7 +220,14 @@ def answer(
 # ----------------------------------------------------------------------------- Spelling Bee
 
 
-def bee_solve(lexicon, letters, center, found, min_zipf, **_) -> Any:
+def bee_solve(
+    lexicon: lx.Lexicon,
+    letters: str,
+    center: str | None,
+    found: tuple[str, ...],
+    min_zipf: float | None,
+    **_,
+) -> Any:
     """``bee solve``: the solution; with ``found`` words, the player's progress instead."""
     from letterplay import spellingbee as sb
 
@@ -239,14 +246,24 @@ def bee_solve(lexicon, letters, center, found, min_zipf, **_) -> Any:
     }
 
 
-def bee_best(lexicon, allow_s, exclude, require, top, min_zipf, **_) -> Any:
+def bee_best(
+    lexicon: lx.Lexicon,
+    allow_s: bool,
+    exclude: str | None,
+    require: str | None,
+    top: int,
+    min_zipf: float | None,
+    **_,
+) -> Any:
     """``bee best``: the best honeycombs of all (exhaustive)."""
     from letterplay import spellingbee as sb
 
     return sb.best(lexicon, top, allow_s, exclude, require, min_zipf)
 
 
-def bee_report(lexicon, letters, center, allow_s, **_) -> Any:
+def bee_report(
+    lexicon: lx.Lexicon, letters: str | None, center: str | None, allow_s: bool, **_
+) -> Any:
     """``bee report``: words grouped by letter subset (best honeycomb without letters)."""
     from letterplay import spellingbee as sb
 
@@ -256,7 +273,7 @@ def bee_report(lexicon, letters, center, allow_s, **_) -> Any:
     return sb.build_report(lexicon, hive, allow_s)
 
 
-def bee_stats(lexicon, allow_s, **_) -> Any:
+def bee_stats(lexicon: lx.Lexicon, allow_s: bool, **_) -> Any:
     """``bee stats`` (without the plot)."""
     from letterplay import spellingbee as sb
 
@@ -264,9 +281,18 @@ def bee_stats(lexicon, allow_s, **_) -> Any:
 
 
 def bee_generate(
-    lexicon, seed, count, score_range, words_range, pangrams, min_zipf, allow_s, exclude, require,
+    lexicon: lx.Lexicon,
+    seed: int | None,
+    count: int,
+    score_range: str | None,
+    words_range: str | None,
+    pangrams: int,
+    min_zipf: float | None,
+    allow_s: bool,
+    exclude: str | None,
+    require: str | None,
     **_,
-) -> Any:  # fmt: skip
+) -> Any:
     """``bee generate``: publishable honeycombs meeting the constraints."""
     from letterplay import spellingbee as sb
 
@@ -280,7 +306,16 @@ def bee_generate(
 # ----------------------------------------------------------------------------- Letter Boxed
 
 
-def letterboxed_solve(lexicon, sides, max_words, min_zipf, limit, distinct, ragged, **_) -> Any:
+def letterboxed_solve(
+    lexicon: lx.Lexicon,
+    sides: tuple[str, ...],
+    max_words: int | None,
+    min_zipf: float | None,
+    limit: int,
+    distinct: bool,
+    ragged: bool,
+    **_,
+) -> Any:
     """``letterboxed solve``: the fewest words (proven), their count and the best solutions."""
     from letterplay import letterboxed as lb
 
@@ -289,7 +324,16 @@ def letterboxed_solve(lexicon, sides, max_words, min_zipf, limit, distinct, ragg
 
 
 def letterboxed_generate(
-    lexicon, sides, per_side, vowels, seed, max_solution_words, min_zipf, tries, limit, **_
+    lexicon: lx.Lexicon,
+    sides: int,
+    per_side: int,
+    vowels: int | None,
+    seed: int | None,
+    max_solution_words: int,
+    min_zipf: float | None,
+    tries: int,
+    limit: int,
+    **_,
 ) -> Any:
     """``letterboxed generate``: a fair board, checked by the exact solver."""
     from letterplay import letterboxed as lb
@@ -299,7 +343,9 @@ def letterboxed_generate(
     )
 
 
-def letterboxed_words(lexicon, sides, ragged, min_zipf, **_) -> dict[str, Any]:
+def letterboxed_words(
+    lexicon: lx.Lexicon, sides: tuple[str, ...], ragged: bool, min_zipf: float | None, **_
+) -> dict[str, Any]:
     """The playable words of a board (web only: what the page accepts as words)."""
     from letterplay import letterboxed as lb
 
@@ -312,7 +358,7 @@ def letterboxed_words(lexicon, sides, ragged, min_zipf, **_) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- Anigrams
 
 
-def _anigram_lexicon(lexicon, min_zipf, one_letter):
+def _anigram_lexicon(lexicon: lx.Lexicon, min_zipf: float | None, one_letter: bool) -> lx.Lexicon:
     """The lexicon the anigrams commands use: ``--min-zipf`` and ``--one-letter`` applied."""
     from letterplay import anigrams as ag
 
@@ -323,7 +369,16 @@ def _anigram_lexicon(lexicon, min_zipf, one_letter):
     return lexicon
 
 
-def anigrams_count(lexicon, start, end, origin, target, min_zipf, one_letter, **_) -> Any:
+def anigrams_count(
+    lexicon: lx.Lexicon,
+    start: int,
+    end: int,
+    origin: str | None,
+    target: str | None,
+    min_zipf: float | None,
+    one_letter: bool,
+    **_,
+) -> Any:
     """``anigrams count``: how many games run from START to END letters."""
     from letterplay import anigrams as ag
 
@@ -331,7 +386,9 @@ def anigrams_count(lexicon, start, end, origin, target, min_zipf, one_letter, **
     return OnLexicon(ag.count_games(lexicon, start, end, origin, target), lexicon)
 
 
-def anigrams_longest(lexicon, start, min_zipf, one_letter, **_) -> Any:
+def anigrams_longest(
+    lexicon: lx.Lexicon, start: int, min_zipf: float | None, one_letter: bool, **_
+) -> Any:
     """``anigrams longest`` (without ``--all``): a longest chain, its terminals and count."""
     from letterplay import anigrams as ag
 
@@ -339,7 +396,9 @@ def anigrams_longest(lexicon, start, min_zipf, one_letter, **_) -> Any:
     return OnLexicon(ag.longest_chains(lexicon, start), lexicon)
 
 
-def anigrams_table(lexicon, start, min_zipf, one_letter, **_) -> Any:
+def anigrams_table(
+    lexicon: lx.Lexicon, start: int, min_zipf: float | None, one_letter: bool, **_
+) -> Any:
     """``anigrams table`` (without the plot): games by terminus length."""
     from letterplay import anigrams as ag
 
@@ -347,7 +406,9 @@ def anigrams_table(lexicon, start, min_zipf, one_letter, **_) -> Any:
     return OnLexicon(ag.game_table(lexicon, start), lexicon)
 
 
-def anigrams_chain(lexicon, word, min_zipf, one_letter, **_) -> Any:
+def anigrams_chain(
+    lexicon: lx.Lexicon, word: str, min_zipf: float | None, one_letter: bool, **_
+) -> Any:
     """``anigrams chain``: the longest chain from a word's letters."""
     from letterplay import anigrams as ag
 
@@ -355,7 +416,16 @@ def anigrams_chain(lexicon, word, min_zipf, one_letter, **_) -> Any:
     return OnLexicon(ag.chain_from(lexicon, word), lexicon)
 
 
-def anigrams_play(lexicon, seed, start, end, answers, min_zipf, one_letter, **_) -> Any:
+def anigrams_play(
+    lexicon: lx.Lexicon,
+    seed: int | None,
+    start: int,
+    end: int,
+    answers: bool,
+    min_zipf: float | None,
+    one_letter: bool,
+    **_,
+) -> Any:
     """``anigrams play``: a random game (with ``answers``, the words of every step)."""
     from letterplay import anigrams as ag
 
@@ -363,7 +433,9 @@ def anigrams_play(lexicon, seed, start, end, answers, min_zipf, one_letter, **_)
     return OnLexicon(ag.play(lexicon, seed, start, end).to_dict(answers), lexicon)
 
 
-def anigrams_check(lexicon, words, min_zipf, one_letter, **_) -> Any:
+def anigrams_check(
+    lexicon: lx.Lexicon, words: tuple[str, ...], min_zipf: float | None, one_letter: bool, **_
+) -> Any:
     """``anigrams check``: which step of a player's chain breaks, and why."""
     from letterplay import anigrams as ag
 
@@ -375,7 +447,7 @@ def anigrams_check(lexicon, words, min_zipf, one_letter, **_) -> Any:
 
 
 @functools.lru_cache(maxsize=4)
-def _graph(lexicon, rules: str, min_length: int, exclude: str):
+def _graph(lexicon: lx.Lexicon, rules: str, min_length: int, exclude: str) -> Any:
     """The word graph a multiplet or ladder searches, kept in memory per process."""
     from letterplay import multiplets as mp
 
@@ -383,7 +455,15 @@ def _graph(lexicon, rules: str, min_length: int, exclude: str):
 
 
 def multiplet(
-    lexicon, words, rules, min_length, exclude, time_limit, alternatives, fewest_only, **_
+    lexicon: lx.Lexicon,
+    words: tuple[str, ...],
+    rules: str,
+    min_length: int,
+    exclude: str,
+    time_limit: float | None,
+    alternatives: int,
+    fewest_only: bool,
+    **_,
 ) -> Any:
     """``multiplet``: the fewest link words connecting the words, proven (within the web's
     time limit: a search cut short says so, with its lower bound)."""
@@ -405,7 +485,16 @@ def multiplet(
     )
 
 
-def ladder(lexicon, start, end, rules, min_length, exclude, list_all, **_) -> Any:
+def ladder(
+    lexicon: lx.Lexicon,
+    start: str,
+    end: str,
+    rules: str,
+    min_length: int,
+    exclude: str,
+    list_all: bool,
+    **_,
+) -> Any:
     """``ladder``: a shortest word ladder, the number of them (and with ``all``, every one)."""
     from letterplay import multiplets as mp
 

@@ -191,9 +191,11 @@ async function start() {
   state.lexicon = await chooseLexicon($("lexicon"), ["nyt-letterboxed", "enable1"]);
   let sides = params().get("sides");
   sides = sides ? sides.split(",") : await generated();
+  // sides of different lengths are a ragged board, which the solver takes when told so
+  const ragged = new Set(sides.map((side) => side.length)).size > 1 ? "true" : undefined;
   const [words, solve] = await Promise.all([
-    api("letterboxed/words", { sides, lexicon: state.lexicon }),
-    api("letterboxed/solve", { sides, lexicon: state.lexicon }),
+    api("letterboxed/words", { sides, ragged, lexicon: state.lexicon }),
+    api("letterboxed/solve", { sides, ragged, lexicon: state.lexicon }),
   ]);
   state.sides = words.sides.map((s) => s.toLowerCase());
   state.dictionary = new Set(words.words);
