@@ -85,14 +85,14 @@ def serve(
     sock = bind(host, port)
     address = url(host, sock.getsockname()[1])
     server = _server(sock, host, lexicon)
-    if as_json:
-        announce(json.dumps({"url": address, "host": host, "port": sock.getsockname()[1],
-                             "lexicon": lexicon}))  # fmt: skip
-    else:
-        announce(f"letterplay is serving at {address}  (Ctrl-C to stop)")
-    if open_browser:
-        threading.Thread(target=_open_when_started, args=(server, address), daemon=True).start()
-    try:
+    try:  # Ctrl-C at any moment, even before uvicorn has started, stops cleanly
+        if as_json:
+            port = sock.getsockname()[1]
+            announce(json.dumps({"url": address, "host": host, "port": port, "lexicon": lexicon}))
+        else:
+            announce(f"letterplay is serving at {address}  (Ctrl-C to stop)")
+        if open_browser:
+            threading.Thread(target=_open_when_started, args=(server, address), daemon=True).start()
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn has shut down; it re-raises the Ctrl-C it caught
         pass
