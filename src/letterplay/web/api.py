@@ -84,6 +84,7 @@ class Endpoint:
 
 _load_lock = threading.Lock()
 _warm: set[tuple[str, str]] = set()
+_first_calls: dict[tuple[str, str], threading.Lock] = {}
 
 
 def catalog_names() -> list[str]:
@@ -209,7 +210,11 @@ def answer(
     if key in _warm:
         result = endpoint.run(lexicon, **params)
     else:
-        with _load_lock:  # the first call builds indexes and caches: once, not once per thread
+        # The first call of an endpoint on a lexicon builds its indexes: once, not once per
+        # thread; the lock is the endpoint's own, so other requests go on meanwhile.
+        with _load_lock:
+            first = _first_calls.setdefault(key, threading.Lock())
+        with first:
             result = endpoint.run(lexicon, **params)
             _warm.add(key)
     if isinstance(result, OnLexicon):
