@@ -59,9 +59,14 @@ def play_anigrams(page, base: str) -> None:
 
 
 def play_multiplet(page, base: str) -> None:
-    page.goto(base + "multiplet?words=minus,zero,plus&from=cold&to=warm&lexicon=enable1")
-    page.wait_for_selector("body[data-ready]")
+    words = "one,two,three,four,five,six,seven,eight,nine,ten"  # the seed's network
+    page.goto(base + f"multiplet?words={words}&from=cold&to=warm&lexicon=enable1")
+    page.wait_for_selector("body[data-ready]", timeout=120_000)
     page.wait_for_selector("#network-figure svg")
+    page.locator("#proof").scroll_into_view_if_needed()
+    page.evaluate(
+        "window.scrollBy(0, document.querySelector('#proof').getBoundingClientRect().top - 12)"
+    )
 
 
 def show_index(page, base: str) -> None:

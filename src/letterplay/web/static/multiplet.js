@@ -95,10 +95,12 @@ function separate(nodes, at, W, H, pad) {
   }
 }
 
-/** The picture's size in drawing units: the width it is shown at, so text keeps its size. */
-function pictureSize(figure, nodes) {
+/** The picture's size in drawing units: the width it is shown at (so text keeps its size) and
+ * the height the layout's proportions ask for, within reason. */
+function pictureSize(figure, aspect) {
   const W = Math.max(340, Math.min(1000, figure.clientWidth || 760));
-  const H = W < 560 ? Math.round(W * 1.15) : Math.max(380, Math.min(620, 26 * nodes));
+  const tallest = W < 560 ? W * 1.4 : 640;
+  const H = Math.round(Math.max(260, Math.min(tallest, (W - 140) * aspect + 80)));
   return [W, H];
 }
 
@@ -106,13 +108,15 @@ function drawNetwork(result, figure) {
   const targets = new Set(result.targets);
   const nodes = breadthFirst(result.edges, result.targets[0]);
   const pos = springLayout(nodes, result.edges);
-  const [W, H] = pictureSize(figure, nodes.length);
-  const pad = 40;
   const xs = pos.map((p) => p[0]);
   const ys = pos.map((p) => p[1]);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const sx = (x) => pad + 30 + ((x - x0) / (x1 - x0 || 1)) * (W - 2 * pad - 60);
-  const sy = (y) => pad + ((y - y0) / (y1 - y0 || 1)) * (H - 2 * pad);
+  const [W, H] = pictureSize(figure, (y1 - y0) / (x1 - x0 || 1));
+  const pad = 40;
+  // one scale for both axes, so that every link is drawn about as long as the others
+  const scale = Math.min((W - 2 * pad - 60) / (x1 - x0 || 1), (H - 2 * pad) / (y1 - y0 || 1));
+  const sx = (x) => W / 2 + (x - (x0 + x1) / 2) * scale;
+  const sy = (y) => H / 2 + (y - (y0 + y1) / 2) * scale;
   const points = pos.map(([x, y]) => [sx(x), sy(y)]);
   separate(nodes, points, W, H, pad);
   const at = new Map(nodes.map((w, i) => [w, points[i]]));
