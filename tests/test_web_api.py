@@ -337,3 +337,13 @@ def test_serve_json_announces_the_address():
         if process.poll() is None:
             process.kill()
     assert process.returncode == 0 and out == "", err
+
+
+@pytest.mark.enable1
+def test_letterboxed_words_are_the_playable_words(client, data_dir):
+    query = "sides=TAP,ERD,NIL,YCO&lexicon=enable1"
+    words = client.get(f"/api/letterboxed/words?{query}").json()
+    solved = client.get(f"/api/letterboxed/solve?{query}").json()
+    assert words["count"] == len(words["words"]) == solved["playable_words"]
+    assert {w for s in solved["solutions"] for w in s} <= set(words["words"])
+    assert "ta" not in " ".join(words["words"])  # T and A share a side
