@@ -145,6 +145,7 @@ def test_solve_letter_boxed_by_keyboard(page, base):
     first, second = solve["solutions"][0]
     page.goto(base + "letterboxed?sides=TAP,ERD,NIL,YCO&lexicon=enable1")
     page.wait_for_selector("body[data-ready]")
+    page.click("#restart")  # a board played before starts afresh
     assert page.locator("#board .spot").count() == 12
 
     page.keyboard.type("ta")  # T and A share a side
@@ -158,6 +159,9 @@ def test_solve_letter_boxed_by_keyboard(page, base):
     type_word(page, first)
     assert page.locator("#words-so-far").inner_text().lower() == first
     assert page.locator("#board .lines path").count() == 1
+    page.reload()  # the words played are kept per board
+    page.wait_for_selector("body[data-ready]")
+    assert page.locator("#words-so-far").inner_text().lower() == first
     type_word(page, second[1:])  # the next word starts with the last letter already
     assert message(page) == "Solved in 2 words! (the fewest possible)"
 

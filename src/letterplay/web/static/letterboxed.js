@@ -2,7 +2,7 @@
 // "Solved in N words", and the proven minimal solutions drawn with animated paths.
 import {
   api, chooseLexicon, controlKey, el, flash, keepTypingFocus, params, randomSeed, ready, setParams,
-  showError, svg, typingInField,
+  showError, store, svg, typingInField,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -116,6 +116,7 @@ function backspace() {
     state.typed = state.typed.slice(0, -1);
   } else if (state.words.length) {
     state.typed = state.words.pop(); // deleting the chained letter takes the last word back
+    save();
   }
   render();
 }
@@ -124,8 +125,38 @@ function restart() {
   state.words = [];
   state.typed = "";
   state.solved = false;
+  save();
   $("message").replaceChildren();
   render();
+}
+
+function key() {
+  return `letterplay/letterboxed/${state.lexicon}/${state.sides.join(",")}`;
+}
+
+function save() {
+  store.set(key(), { words: state.words });
+}
+
+/** The board is finished when every letter is used: say so, and how it compares. */
+function checkSolved() {
+  const used = usedLetters();
+  if (!state.words.length || !Object.keys(state.side).every((ch) => used.has(ch))) return;
+  state.solved = true;
+  state.typed = "";
+  const n = state.words.length;
+  const best = state.solve ? state.solve.min_words : n;
+  const note = n === best ? "the fewest possible" : `the fewest is ${best}`;
+  flash($("message"), `Solved in ${n} word${n === 1 ? "" : "s"}! (${note})`, "win", 0);
+}
+
+/** Words played on this board before (kept in the browser), if they still chain. */
+function restore() {
+  const words = store.get(key(), { words: [] }).words.filter((w) => state.dictionary.has(w));
+  const chained = words.every((w, i) => i === 0 || w[0] === words[i - 1][words[i - 1].length - 1]);
+  state.words = chained ? words : [];
+  state.typed = state.words.length ? state.words[state.words.length - 1].slice(-1) : "";
+  checkSolved();
 }
 
 function submit() {
@@ -136,15 +167,8 @@ function submit() {
   if (!state.dictionary.has(word)) return flash(message, "Not a word");
   state.words.push(word);
   state.typed = word[word.length - 1];
-  const used = usedLetters();
-  if (Object.keys(state.side).every((ch) => used.has(ch))) {
-    state.solved = true;
-    state.typed = "";
-    const n = state.words.length;
-    const best = state.solve ? state.solve.min_words : n;
-    const note = n === best ? "the fewest possible" : `the fewest is ${best}`;
-    flash(message, `Solved in ${n} word${n === 1 ? "" : "s"}! (${note})`, "win", 0);
-  }
+  save();
+  checkSolved();
   render();
 }
 
@@ -206,6 +230,7 @@ async function start() {
   $("goal").textContent = `Solve in ${n} word${n === 1 ? "" : "s"} (the proven fewest). ` +
     `${words.count.toLocaleString()} words can be played on this board.`;
   drawBoard();
+  restore();
   render();
   ready();
 }
