@@ -237,6 +237,7 @@ async function start() {
   const saved = store.get(key(), { found: [], revealed: false });
   state.found = saved.found.filter((w) => w in state.scores);
   state.revealed = Boolean(saved.revealed);
+  $("reveal").textContent = state.revealed ? "Hide missed words" : "Reveal all words";
   const name = [state.center, ...[...state.letters].filter((c) => c !== state.center)].join("").toUpperCase();
   $("puzzle-name").textContent = `${name} · ${solution.count} words · ${solution.score} points · ${state.lexicon}`;
   drawHive();
