@@ -1,4 +1,4 @@
-// What every page shares: the API call, URL parameters, messages, lexicon choice, SVG helpers.
+// What every page shares: the API call, URL parameters, messages, lexicon choice, SVG and HTML elements.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
