@@ -23,6 +23,7 @@ COMMANDS = {
     "multiplet": "letterplay.cli.multiplets:multiplet",
     "ladder": "letterplay.cli.multiplets:ladder",
     "steiner": "letterplay.cli.steiner:steiner",
+    "serve": "letterplay.cli.serve:serve",
 }
 
 
