@@ -382,3 +382,71 @@ def test_cli_all_and_plot(bad_input, cli, data_dir, tmp_path):
 )
 def test_cli_bad_input(cli, bad_input, data_dir, args, fragment):
     bad_input(cli("anigrams", *args), fragment)
+
+
+# ----------------------------------------------------------------------------- shape
+
+
+@pytest.mark.parametrize(
+    "module", ["letterplay.anigrams", "letterplay.draw", "letterplay.draw.anigrams"]
+)
+def test_examples_run(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_every_public_function_has_examples():
+    import inspect
+
+    from letterplay.draw import anigrams as draw
+
+    for module in (ag, draw):
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if inspect.isfunction(obj):
+                assert ">>>" in (obj.__doc__ or ""), f"{module.__name__}.{name} has no example"
+    assert "https://fivethirtyeight.com/features/can-you-build-the-biggest-anigram/" in ag.__doc__
+    assert "github.com/norvig/pytudes" in ag.__doc__
+
+
+def test_the_cache_is_read_back_and_checked(toy, enable1):
+    from letterplay import cache
+
+    ag._cached_dag.cache_clear()
+    first = ag.term_dag(enable1)
+    ag._cached_dag.cache_clear()
+    again = ag.term_dag(enable1)  # from the disk cache this time
+    assert first is not again
+    for name in ag.TermDAG.FIELDS:
+        assert np.array_equal(getattr(first, name), getattr(again, name))
+    # a foreign entry under the right key is rebuilt, never trusted
+    key = f"{enable1.sha256}:term-dag-v{ag.DAG_VERSION}"
+    cache.store("anigrams-dag", key, {"lengths": np.array([3, 2], dtype=np.int16)})
+    ag._cached_dag.cache_clear()
+    assert ag.count_games(enable1).games == 4_510_515
+
+
+def test_drawing_is_returned_not_written(toy):
+    from letterplay.draw.anigrams import draw_game_table
+
+    table = ag.game_table(toy, 4)
+    svg = draw_game_table(table, "svg", "a $name$ with math")
+    assert svg.lstrip().startswith("<?xml") and "</svg>" in svg
+    assert draw_game_table(table, "png")[:4] == b"\x89PNG"
+    with pytest.raises(InputError, match="fmt must be one of svg, png"):
+        draw_game_table(table, "gif")
+
+
+def test_cli_output_is_checked_first_and_never_half_written(bad_input, cli, data_dir, tmp_path):
+    missing = tmp_path / "no" / "such" / "chains.txt"
+    bad_input(cli("anigrams", "longest", "--all", "--output", missing), "no such directory")
+    kept = tmp_path / "kept.txt"
+    kept.write_text("mine\n")
+    bad_input(cli("anigrams", "longest", "--all", "--output", kept), "--force")
+    assert kept.read_text() == "mine\n"
+    assert cli("anigrams", "longest", "--all", "--output", kept, "--force").exit_code == 0
+    assert len(kept.read_text().splitlines()) == 2_142
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary left

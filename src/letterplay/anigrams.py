@@ -138,9 +138,9 @@ class TermDAG:
       ext_ptr[t + 1]]`` (terms with one letter more that contain ``t``).
     - ``red_ptr``, ``red_idx``: the same for reductions (the transposed edges).
 
-    Counting needs nothing else. The names, read from their own cache entry only when a term or
-    a word is named, are the terms' letters, layer after layer, and the lexicon's words grouped
-    by term (:attr:`word_order`, :attr:`word_starts`).
+    Counting needs nothing else. The names are read from their own cache entries only when
+    needed: the lexicon's words grouped by term (:attr:`word_order`, :attr:`word_starts`) when a
+    term or word is shown, and the terms' letters, layer after layer, when one is looked up.
 
     Examples
     --------
@@ -172,19 +172,23 @@ class TermDAG:
         return int(self.lengths.max())
 
     @cached_property
-    def _names(self) -> dict[str, np.ndarray]:
-        return _names(self.lexicon, self.lengths)
+    def _words(self) -> dict[str, np.ndarray]:
+        return _names(self.lexicon, self.lengths, "words")
+
+    @cached_property
+    def _letters(self) -> np.ndarray:
+        return _names(self.lexicon, self.lengths, "letters")["letters"]
 
     @property
     def word_order(self) -> np.ndarray:
         """Word rows grouped by term: the words of term ``t`` are ``word_order[word_starts[t]:
         word_starts[t + 1]]``, alphabetically."""
-        return self._names["word_order"]
+        return self._words["word_order"]
 
     @property
     def word_starts(self) -> np.ndarray:
         """Where each term's words start in :attr:`word_order` (T + 1 entries)."""
-        return self._names["word_starts"]
+        return self._words["word_starts"]
 
     @cached_property
     def _layer_starts(self) -> np.ndarray:
@@ -197,15 +201,12 @@ class TermDAG:
 
     def _layer_terms(self, length: int) -> np.ndarray:
         """The terms of one layer as fixed-width bytes (a view of the letters, no copy)."""
-        letters = self._names["letters"]
-        chunk = letters[self._layer_bytes[length] : self._layer_bytes[length + 1]]
+        chunk = self._letters[self._layer_bytes[length] : self._layer_bytes[length + 1]]
         return chunk.view(f"S{length}")
 
     def term_text(self, t: int) -> str:
         """Term ``t`` as lower-case sorted letters (``"deir"``)."""
-        length = int(self.lengths[t])
-        at = int(self._layer_bytes[length]) + (t - int(self._layer_starts[length])) * length
-        return self._names["letters"][at : at + length].tobytes().decode("ascii")
+        return term(self.lexicon.words[int(self.word_order[self.word_starts[t]])])
 
     def layer(self, length: int) -> range:
         """The rows of the terms with ``length`` letters (an empty range for other lengths)."""
@@ -322,7 +323,7 @@ def _build_graph(lexicon: Lexicon) -> dict[str, np.ndarray]:
     }
 
 
-def _build_names(lexicon: Lexicon) -> dict[str, np.ndarray]:
+def _build_names(lexicon: Lexicon) -> dict[str, dict[str, np.ndarray]]:
     """The terms' letters (layer after layer, no padding) and the words grouped by term."""
     index = lexicon.index
     n = index.n_terms
@@ -339,9 +340,8 @@ def _build_names(lexicon: Lexicon) -> dict[str, np.ndarray]:
     words = np.argsort(term_of_word, kind="stable")  # alphabetical within each term
     starts = np.searchsorted(term_of_word[words], np.arange(n + 1))
     return {
-        "letters": letters,
-        "word_order": words.astype(np.int32),
-        "word_starts": starts.astype(np.int32),
+        "letters": {"letters": letters},
+        "words": {"word_order": words.astype(np.int32), "word_starts": starts.astype(np.int32)},
     }
 
 
@@ -360,28 +360,28 @@ def _graph_ok(arrays: dict[str, np.ndarray]) -> bool:
     return True
 
 
-def _names_ok(arrays: dict[str, np.ndarray], lengths: np.ndarray, n_words: int) -> bool:
-    """Whether cached names fit the graph's ``lengths`` and a lexicon of ``n_words`` words."""
-    if set(arrays) != {"letters", "word_order", "word_starts"}:
+def _names_ok(arrays: dict[str, np.ndarray], part: str, lengths: np.ndarray, n: int) -> bool:
+    """Whether cached names fit the graph's ``lengths`` and a lexicon of ``n`` words."""
+    if part == "letters":
+        return set(arrays) == {"letters"} and len(arrays["letters"]) == lengths.sum(dtype=np.int64)
+    if set(arrays) != {"word_order", "word_starts"}:
         return False
     starts = arrays["word_starts"]
-    return (
-        len(arrays["letters"]) == int(lengths.sum(dtype=np.int64))
-        and len(arrays["word_order"]) == n_words
-        and len(starts) == len(lengths) + 1
-        and int(starts[-1]) == n_words
-    )
+    return len(arrays["word_order"]) == n and len(starts) == len(lengths) + 1 and starts[-1] == n
 
 
-def _names(lexicon: Lexicon, lengths: np.ndarray) -> dict[str, np.ndarray]:
-    """The names of the term DAG of ``lexicon`` (their own cache entry: counting skips it)."""
+def _names(lexicon: Lexicon, lengths: np.ndarray, part: str) -> dict[str, np.ndarray]:
+    """The ``"words"`` or ``"letters"`` part of the names of the term DAG of ``lexicon`` (each
+    its own cache entry: counting reads neither, showing a chain only the words)."""
     if len(lexicon) < _SMALL:
-        return _build_names(lexicon)
-    key = f"{lexicon.sha256}:term-names-v{DAG_VERSION}"
-    arrays = cache.load("anigrams-names", key)
-    if arrays is None or not _names_ok(arrays, lengths, len(lexicon)):
-        arrays = _build_names(lexicon)
-        cache.store("anigrams-names", key, arrays)
+        return _build_names(lexicon)[part]
+    key = f"{lexicon.sha256}:term-{part}-v{DAG_VERSION}"
+    arrays = cache.load(f"anigrams-{part}", key)
+    if arrays is None or not _names_ok(arrays, part, lengths, len(lexicon)):
+        built = _build_names(lexicon)
+        for name, value in built.items():
+            cache.store(f"anigrams-{name}", f"{lexicon.sha256}:term-{name}-v{DAG_VERSION}", value)
+        arrays = built[part]
     return arrays
 
 
@@ -1046,10 +1046,10 @@ def play(
     (1, ('deir', 'ddeir', 'ddeilr'), ['d', 'e', 'i', 'r'])
     """
     dag = term_dag(lexicon)
+    seed = validate.seed("seed", seed)
     start = _check_length(dag, "start", start)
     end = _check_length(dag, "end", end)
     _check_order(start, end)
-    seed = validate.seed("seed", seed)
     if seed is None:
         seed = secrets.randbelow(2**validate.SEED_BITS)
     rng = validate.random_generator("seed", seed)
