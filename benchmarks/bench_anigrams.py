@@ -134,6 +134,8 @@ def process_rows(data: Path, enable1: Path) -> list[Row]:
             "LETTERPLAY_DATA": str(data),
             "LETTERPLAY_CACHE": str(Path(tmp) / "cache"),
         }
+        # As installed: modules compiled once to bytecode, not recompiled by every process.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         count = [console_script(), "anigrams", "count", "--json"]
         longest = [console_script(), "anigrams", "longest", "--json"]
         out = subprocess.run(count, check=True, capture_output=True, text=True, env=env)

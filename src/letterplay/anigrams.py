@@ -69,7 +69,6 @@ References
 from __future__ import annotations
 
 import functools
-import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
@@ -1051,6 +1050,8 @@ def play(
     end = _check_length(dag, "end", end)
     _check_order(start, end)
     if seed is None:
+        import secrets  # only a game without a seed needs fresh randomness
+
         seed = secrets.randbelow(2**validate.SEED_BITS)
     rng = validate.random_generator("seed", seed)
     g = _games_to(dag, end, start)

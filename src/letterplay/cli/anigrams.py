@@ -30,6 +30,8 @@ from letterplay.cli.common import (
 from letterplay.errors import InputError, LetterplayError
 from letterplay.lexicon import Lexicon
 
+__all__ = ["anigrams"]
+
 MAX_WRITTEN = 1_000_000  # longest chains written to one file (about 150 bytes each)
 
 # library parameter -> option, as a library message names it ("start (9) is …", "origin 'x' …")
