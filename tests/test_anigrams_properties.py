@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import subprocess
 import sys
 
@@ -247,3 +248,29 @@ def test_warm_commands_import_no_scipy(data_dir, command):
     loaded = run.stderr.split("LOADED")[-1]
     for module in ("scipy", "matplotlib", "wordfreq", "rich.table"):
         assert module not in loaded, (module, loaded)
+
+
+def test_no_matplotlib_warnings_when_home_cannot_be_written(word_file, tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("MPLCONFIGDIR", "XDG_CONFIG_HOME")}
+    env["HOME"] = "/proc/letterplay-no-home"  # not a folder anyone can create
+    plot = tmp_path / "table.svg"
+    args = ["table", "--lexicon", str(word_file), "--start", "3", "--plot", str(plot), "--json"]
+    run = subprocess.run(
+        [sys.executable, "-m", "letterplay", "anigrams", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert run.returncode == 0 and run.stderr == "", run.stderr
+    assert json.loads(run.stdout)["plot"] == str(plot) and plot.read_text().endswith("</svg>\n")
+
+
+def test_processes_sharing_an_empty_cache_agree(data_dir, tmp_path):
+    env = {**os.environ, "LETTERPLAY_CACHE": str(tmp_path / "cache")}
+    command = [sys.executable, "-m", "letterplay", "anigrams", "count", "--json", "--end", "7"]
+    runs = [subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env) for _ in range(3)]
+    outputs = [json.loads(p.communicate()[0]) for p in runs]
+    assert all(p.returncode == 0 for p in runs)
+    assert {out["games"] for out in outputs} == {403_416}  # seed 001's table at 7 letters
+    again = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    assert json.loads(again.stdout)["games"] == 403_416

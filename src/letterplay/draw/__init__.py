@@ -12,6 +12,7 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import tempfile
@@ -67,7 +68,13 @@ def _quiet_matplotlib_config() -> None:
             return
     except OSError:
         pass
-    os.environ["MPLCONFIGDIR"] = tempfile.mkdtemp(prefix="letterplay-matplotlib-")
+    # One folder per user, kept between runs so matplotlib's font cache is built only once.
+    fallback = Path(tempfile.gettempdir()) / f"letterplay-matplotlib-{os.getuid()}"
+    with contextlib.suppress(OSError):
+        fallback.mkdir(mode=0o700, exist_ok=True)
+    if not (fallback.is_dir() and os.access(fallback, os.W_OK)):
+        fallback = Path(tempfile.mkdtemp(prefix="letterplay-matplotlib-"))
+    os.environ["MPLCONFIGDIR"] = str(fallback)
 
 
 _quiet_matplotlib_config()
