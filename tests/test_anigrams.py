@@ -450,3 +450,11 @@ def test_cli_output_is_checked_first_and_never_half_written(bad_input, cli, data
     assert cli("anigrams", "longest", "--all", "--output", kept, "--force").exit_code == 0
     assert len(kept.read_text().splitlines()) == 2_142
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary left
+
+
+def test_cli_too_many_chains_to_show(bad_input, cli, data_dir, monkeypatch):
+    monkeypatch.setattr(ag, "MAX_LISTED", 1_000)
+    bad_input(
+        cli("anigrams", "longest", "--all", "--start", "3"),
+        "6,492 longest chains are too many for the screen or JSON; use --output FILE.txt",
+    )

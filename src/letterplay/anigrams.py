@@ -121,7 +121,12 @@ _SMALL = 2000  # lexicons this small build their DAG faster than a cache file is
 
 
 class TooManyChainsError(InputError):
-    """More longest chains exist than the caller allowed to be listed (``max_listed``)."""
+    """More longest chains exist (``count``) than the caller allowed to be listed
+    (``max_listed``)."""
+
+    def __init__(self, count: int, max_listed: int) -> None:
+        self.count, self.max_listed = count, max_listed
+        super().__init__(f"{count:,} longest chains are more than max_listed ({max_listed:,})")
 
 
 # ----------------------------------------------------------------------------- the term DAG
@@ -929,9 +934,7 @@ def longest_chains(
     if not list_all:
         return result
     if result.count > max_listed:
-        raise TooManyChainsError(
-            f"{result.count:,} longest chains are more than max_listed ({max_listed:,})"
-        )
+        raise TooManyChainsError(result.count, max_listed)
     chains = tuple(tuple(dag.word(t) for t in ids) for ids in _walk(dag, f, ends, start))
     return replace(result, chains=chains)
 

@@ -47,9 +47,9 @@ _PARAMETER = re.compile(r"\b(" + "|".join(OPTIONS) + r")\b(?= must| \(| ')")
 
 
 def _in_option_names(error: LetterplayError) -> LetterplayError:
-    """The same error, its parameter names replaced by this command's option names."""
-    message = _PARAMETER.sub(lambda m: OPTIONS[m.group(1)], str(error))
-    return type(error)(message)
+    """The same error, its message naming this command's options instead of parameters."""
+    error.args = (_PARAMETER.sub(lambda m: OPTIONS[m.group(1)], str(error)),)
+    return error
 
 
 def anigram_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -133,8 +133,8 @@ def _longest_listed(lexicon: Lexicon, start: int, list_all: bool, to_file: bool)
     try:
         return ag.longest_chains(lexicon, start, list_all=list_all, max_listed=limit)
     except ag.TooManyChainsError as e:
-        where = "a file" if to_file else "the screen or JSON; use --output FILE.txt"
-        raise InputError(f"{str(e).split(' are ')[0]} are too many for {where}") from None
+        where = "one file" if to_file else "the screen or JSON; use --output FILE.txt"
+        raise InputError(f"{e.count:,} longest chains are too many for {where}") from None
 
 
 @anigrams.command()
