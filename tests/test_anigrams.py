@@ -424,7 +424,7 @@ def test_the_cache_is_read_back_and_checked(toy, enable1):
         assert np.array_equal(getattr(first, name), getattr(again, name))
     # a foreign entry under the right key is rebuilt, never trusted
     key = f"{enable1.sha256}:term-dag-v{ag.DAG_VERSION}"
-    cache.store("anigrams-dag", key, {"lengths": np.array([3, 2], dtype=np.int16)})
+    cache.store("anigrams-dag", key, {"layer_sizes": np.array([0, 5, 2])})
     ag._cached_dag.cache_clear()
     assert ag.count_games(enable1).games == 4_510_515
 
@@ -458,3 +458,15 @@ def test_cli_too_many_chains_to_show(bad_input, cli, data_dir, monkeypatch):
         cli("anigrams", "longest", "--all", "--start", "3"),
         "6,492 longest chains are too many for the screen or JSON; use --output FILE.txt",
     )
+
+
+def test_stored_graphs_that_do_not_fit_are_rejected(toy):
+    stored = ag._build_graph(toy)
+    arrays = ag._unpack_graph(stored)
+    dag = ag.term_dag(toy)
+    for name in ag.TermDAG.FIELDS:
+        assert np.array_equal(arrays[name], getattr(dag, name))
+    assert ag._unpack_graph({**stored, "ext_idx": stored["ext_idx"] + 100}) is None
+    assert ag._unpack_graph({**stored, "red_deg": stored["red_deg"][:-1]}) is None
+    assert ag._unpack_graph({**stored, "layer_sizes": np.array([1, 2])}) is None
+    assert ag._unpack_graph({"layer_sizes": stored["layer_sizes"]}) is None

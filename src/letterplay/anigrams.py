@@ -112,7 +112,7 @@ __all__ = [
     "with_one_letter_words",
 ]
 
-DAG_VERSION = 3  # bump when the cached arrays change meaning
+DAG_VERSION = 4  # bump when the cached arrays change meaning
 ONE_LETTER_WORDS = ("a", "i")
 RIDDLER_START, RIDDLER_END = 4, 9
 MAX_LISTED = 100_000  # default bound on the longest chains one result may list
@@ -307,8 +307,26 @@ def _by_length(lexicon: Lexicon) -> np.ndarray:
     return np.argsort(lexicon.index.term_lengths(), kind="stable")
 
 
+def _narrow(values: np.ndarray) -> np.ndarray:
+    """Non-negative integers in the narrowest unsigned type that holds them: degrees and word
+    counts are small, and a smaller cache file is read and checked faster."""
+    top = int(values.max(initial=0))
+    for dtype in (np.uint8, np.uint16, np.uint32):
+        if top <= np.iinfo(dtype).max:
+            return values.astype(dtype)
+    return values.astype(np.int64)
+
+
+def _offsets(counts: np.ndarray) -> np.ndarray:
+    """CSR offsets (``indptr``) from the number of entries of each row."""
+    offsets = np.zeros(len(counts) + 1, dtype=np.int64)
+    np.cumsum(counts, out=offsets[1:])
+    return offsets
+
+
 def _build_graph(lexicon: Lexicon) -> dict[str, np.ndarray]:
-    """The term DAG's lengths and edges, computed from the lexicon's letter index."""
+    """The term DAG's layers and edges as stored: the number of terms of each length and, for
+    each direction, every term's degree and the edges' other ends."""
     index = lexicon.index
     n = index.n_terms
     order = _by_length(lexicon)
@@ -317,14 +335,34 @@ def _build_graph(lexicon: Lexicon) -> dict[str, np.ndarray]:
     small, big = (row[e] for e in _one_letter_deletions(index.terms))
     ext_ptr, ext_idx = _csr(small, big, n)
     red_ptr, red_idx = _csr(big, small, n)
-    lengths = index.term_lengths()[order]
     return {
-        "lengths": lengths,
-        "ext_ptr": ext_ptr,
+        "layer_sizes": np.bincount(index.term_lengths()).astype(np.int64),
+        "ext_deg": _narrow(np.diff(ext_ptr)),
         "ext_idx": ext_idx,
-        "red_ptr": red_ptr,
+        "red_deg": _narrow(np.diff(red_ptr)),
         "red_idx": red_idx,
     }
+
+
+def _unpack_graph(stored: dict[str, np.ndarray]) -> dict[str, np.ndarray] | None:
+    """The TermDAG arrays of a stored graph, or None when the arrays do not fit together (a
+    stale or foreign entry is rebuilt, never trusted)."""
+    if set(stored) != {"layer_sizes", "ext_deg", "ext_idx", "red_deg", "red_idx"}:
+        return None
+    sizes = stored["layer_sizes"]
+    if sizes.ndim != 1 or len(sizes) < 2 or sizes[0] != 0 or sizes.min() < 0:
+        return None
+    t = int(sizes.sum())
+    arrays = {"lengths": np.repeat(np.arange(len(sizes), dtype=np.int16), sizes)}
+    for way in ("ext", "red"):
+        degrees, ends = stored[f"{way}_deg"], stored[f"{way}_idx"]
+        offsets = _offsets(degrees)
+        if len(degrees) != t or offsets[-1] != len(ends):
+            return None
+        if len(ends) and (ends.min() < 0 or ends.max() >= t):
+            return None
+        arrays[f"{way}_ptr"], arrays[f"{way}_idx"] = offsets, ends
+    return arrays
 
 
 def _build_names(lexicon: Lexicon) -> dict[str, dict[str, np.ndarray]]:
@@ -342,62 +380,56 @@ def _build_names(lexicon: Lexicon) -> dict[str, dict[str, np.ndarray]]:
     )
     term_of_word = row[index.term_ids]
     words = np.argsort(term_of_word, kind="stable")  # alphabetical within each term
-    starts = np.searchsorted(term_of_word[words], np.arange(n + 1))
+    counts = np.bincount(term_of_word, minlength=n)
     return {
         "letters": {"letters": letters},
-        "words": {"word_order": words.astype(np.int32), "word_starts": starts.astype(np.int32)},
+        "words": {"word_order": words.astype(np.int32), "word_counts": _narrow(counts)},
     }
 
 
-def _graph_ok(arrays: dict[str, np.ndarray]) -> bool:
-    """Whether cached graph arrays fit together (a stale or foreign entry is rebuilt)."""
-    if set(arrays) != set(TermDAG.FIELDS):
-        return False
-    t = len(arrays["lengths"])
-    if t == 0 or any(len(arrays[p]) != t + 1 for p in ("ext_ptr", "red_ptr")):
-        return False
-    if np.any(np.diff(arrays["lengths"]) < 0) or arrays["lengths"][0] < 1:
-        return False
-    for ptr, idx in (("ext_ptr", "ext_idx"), ("red_ptr", "red_idx")):
-        if len(arrays[idx]) != arrays[ptr][-1] or (len(arrays[idx]) and arrays[idx].max() >= t):
-            return False
-    return True
-
-
-def _names_ok(arrays: dict[str, np.ndarray], part: str, lengths: np.ndarray, n: int) -> bool:
-    """Whether cached names fit the graph's ``lengths`` and a lexicon of ``n`` words."""
+def _unpack_names(
+    stored: dict[str, np.ndarray], part: str, lengths: np.ndarray, n_words: int
+) -> dict[str, np.ndarray] | None:
+    """The names as used (word groups with their offsets), or None when they do not fit the
+    graph's ``lengths`` and a lexicon of ``n_words`` words."""
     if part == "letters":
-        return set(arrays) == {"letters"} and len(arrays["letters"]) == lengths.sum(dtype=np.int64)
-    if set(arrays) != {"word_order", "word_starts"}:
-        return False
-    starts = arrays["word_starts"]
-    return len(arrays["word_order"]) == n and len(starts) == len(lengths) + 1 and starts[-1] == n
+        ok = set(stored) == {"letters"} and len(stored["letters"]) == lengths.sum(dtype=np.int64)
+        return stored if ok else None
+    if set(stored) != {"word_order", "word_counts"} or len(stored["word_counts"]) != len(lengths):
+        return None
+    starts = _offsets(stored["word_counts"])
+    if len(stored["word_order"]) != n_words or starts[-1] != n_words:
+        return None
+    return {"word_order": stored["word_order"], "word_starts": starts}
 
 
 def _names(lexicon: Lexicon, lengths: np.ndarray, part: str) -> dict[str, np.ndarray]:
     """The ``"words"`` or ``"letters"`` part of the names of the term DAG of ``lexicon`` (each
     its own cache entry: counting reads neither, showing a chain only the words)."""
     if len(lexicon) < _SMALL:
-        return _build_names(lexicon)[part]
+        return _unpack_names(_build_names(lexicon)[part], part, lengths, len(lexicon))
     key = f"{lexicon.sha256}:term-{part}-v{DAG_VERSION}"
-    arrays = cache.load(f"anigrams-{part}", key)
-    if arrays is None or not _names_ok(arrays, part, lengths, len(lexicon)):
+    stored = cache.load(f"anigrams-{part}", key)
+    names = None if stored is None else _unpack_names(stored, part, lengths, len(lexicon))
+    if names is None:
         built = _build_names(lexicon)
         for name, value in built.items():
             cache.store(f"anigrams-{name}", f"{lexicon.sha256}:term-{name}-v{DAG_VERSION}", value)
-        arrays = built[part]
-    return arrays
+        names = _unpack_names(built[part], part, lengths, len(lexicon))
+    return names
 
 
 @lru_cache(maxsize=8)
 def _cached_dag(lexicon: Lexicon) -> TermDAG:
     if len(lexicon) < _SMALL:
-        return TermDAG(lexicon, **_build_graph(lexicon))
+        return TermDAG(lexicon, **_unpack_graph(_build_graph(lexicon)))
     key = f"{lexicon.sha256}:term-dag-v{DAG_VERSION}"
-    arrays = cache.load("anigrams-dag", key)
-    if arrays is None or not _graph_ok(arrays):
-        arrays = _build_graph(lexicon)
-        cache.store("anigrams-dag", key, arrays)
+    stored = cache.load("anigrams-dag", key)
+    arrays = None if stored is None else _unpack_graph(stored)
+    if arrays is None:
+        stored = _build_graph(lexicon)
+        cache.store("anigrams-dag", key, stored)
+        arrays = _unpack_graph(stored)
     return TermDAG(lexicon, **arrays)
 
 
