@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 from collections import Counter
 
@@ -26,39 +25,6 @@ ENABLE1_TABLE = {
     )
 }
 BEEP_CHAIN = ["beep", "plebe", "beleap", "beleapt", "bedplate", "bedplates"]
-
-
-# ----------------------------------------------------------------------------- a reference
-
-
-class Reference:
-    """Seed 000's algorithm, as the tests' independent reference: a dict of terms, the 26
-    one-letter additions of a term, and memoised recursion."""
-
-    def __init__(self, words):
-        self.terms = {term(w) for w in words}
-
-    def add_one_letter(self, t):
-        candidates = (term(t + c) for c in "abcdefghijklmnopqrstuvwxyz")
-        return {c for c in candidates if c in self.terms}
-
-    @functools.cache  # noqa: B019 (one small object per test)
-    def games(self, t, end):
-        if len(t) == end:
-            return 1
-        return sum(self.games(u, end) for u in self.add_one_letter(t))
-
-    @functools.cache  # noqa: B019
-    def longest(self, t):
-        """(words in the longest chain from t, how many such chains)."""
-        below = [self.longest(u) for u in self.add_one_letter(t)]
-        if not below:
-            return 1, 1
-        best = max(n for n, _ in below)
-        return best + 1, sum(c for n, c in below if n == best)
-
-    def starts(self, length):
-        return [t for t in self.terms if len(t) == length]
 
 
 # ----------------------------------------------------------------------------- hand-made lexicons
@@ -126,7 +92,8 @@ def test_repeated_letters_give_one_edge():
         "aab",
         "abb",
     ]
-    assert dag.extensions.data.max() == 1
+    rows = np.repeat(np.arange(dag.n_terms), np.diff(dag.ext_ptr))
+    assert len(set(zip(rows.tolist(), dag.ext_idx.tolist(), strict=True))) == len(rows)
     assert ag.count_games(lex, 3, 5).games == 2
     assert ag.longest_chains(lex, 3).count == 2
 
@@ -136,52 +103,56 @@ words_strategy = st.lists(st.text("abcde", min_size=1, max_size=6), min_size=1, 
 
 @settings(max_examples=60, deadline=None)
 @given(words_strategy, st.integers(1, 4))
-def test_counts_match_seed_algorithm(words, start):
+def test_counts_match_the_simple_algorithm(words, start):
     lex = Lexicon.from_words(words, name="random")
-    ref = Reference(lex.words)
     top = max(len(w) for w in lex.words)
     start = min(start, top)
     table = ag.game_table(lex, start).by_terminus_length
     for end, games in table.items():
-        expected = sum(ref.games(t, end) for t in ref.starts(start)) if end <= top else 0
-        assert games == expected
+        assert games == (ag.simple_games(lex.words, start, end) if end <= top else 0)
     assert list(table.values())[-1] == 0 and all(list(table.values())[:-1])
-    if ref.starts(start):
-        result = ag.longest_chains(lex, start)
-        best = max(ref.longest(t)[0] for t in ref.starts(start))
-        count = sum(c for n, c in map(ref.longest, ref.starts(start)) if n == best)
+    best, count = ag.simple_longest(lex.words, start)
+    if best:
+        result = ag.longest_chains(lex, start, list_all=True)
         assert (result.length, result.count) == (best, count)
+        assert len(result.chains) == len(set(result.chains)) == count
         assert sum(1 for _ in ag.iter_longest_chains(lex, start)) == count
         assert ag.check_chain(lex, result.chain.shown).valid
+        assert all(ag.check_chain(lex, chain).valid for chain in result.chains)
 
 
-def test_common_lexicon_matches_seed_algorithm():
+def test_common_lexicon_matches_the_simple_algorithm():
     from letterplay.lexicon import load
 
     common = load("common")
-    ref = Reference(common.words)
-    starts = ref.starts(4)
-    assert ag.count_games(common).games == sum(ref.games(t, 9) for t in starts)
-    best = max(ref.longest(t)[0] for t in starts)
-    assert ag.longest_chains(common).length == best
-    assert ag.longest_chains(common).count == sum(
-        c for n, c in map(ref.longest, starts) if n == best
-    )
+    assert ag.count_games(common).games == ag.simple_games(common.words, 4, 9)
+    result = ag.longest_chains(common)
+    assert (result.length, result.count) == ag.simple_longest(common.words, 4)
+
+
+def test_simple_algorithm_by_hand(toy):
+    assert ag.simple_games(TOY, 4, 5) == 3
+    assert ag.simple_games(TOY, 4, 7) == 3
+    assert ag.simple_longest(TOY, 4) == (4, 3)
+    assert ag.simple_longest(TOY, 3) == (1, 1)
+    assert ag.simple_longest(TOY, 2) == (0, 0)
+    with pytest.raises(InputError, match="words must be a sequence"):
+        ag.simple_games("abcd")
 
 
 # ----------------------------------------------------------------------------- bad input
 
 
 def test_bad_lengths_and_words(toy):
-    with pytest.raises(InputError, match="greater than end"):
+    with pytest.raises(InputError, match=r"start \(6\) is greater than end \(5\)"):
         ag.count_games(toy, 6, 5)
-    with pytest.raises(InputError, match="out of range"):
+    with pytest.raises(InputError, match=r"start must be from 1 to 7 .*, not 0"):
         ag.count_games(toy, 0, 5)
-    with pytest.raises(InputError, match="out of range"):
+    with pytest.raises(InputError, match="end must be from 1 to 7"):
         ag.count_games(toy, 4, 8)
-    with pytest.raises(InputError, match="out of range"):
+    with pytest.raises(InputError, match="start must be from 1 to 7"):
         ag.game_table(toy, 8)
-    with pytest.raises(InputError, match="out of range"):
+    with pytest.raises(InputError, match="end must be from 1 to 7"):
         ag.play(toy, 1, 4, 99)
     with pytest.raises(UnknownWordError, match="not a word of toy"):
         ag.chain_from(toy, "abcz")
@@ -196,14 +167,14 @@ def test_bad_lengths_and_words(toy):
 
 
 def test_counts_refuse_to_overflow():
-    from scipy import sparse
-
     from letterplay.errors import NoSolutionError
 
-    two = sparse.csr_array(np.ones((1, 2), dtype=np.int64))
-    assert ag._step(two, np.array([5, 7])).tolist() == [12]
+    # rows 0 and 1 have no edges; row 2 sums entries 0 and 1 of the vector
+    ptr, idx = np.array([0, 0, 0, 2]), np.array([0, 1])
+    assert ag._step(ptr, idx, np.array([5, 7, 0]), range(2, 3)).tolist() == [12]
+    assert ag._step(ptr, idx, np.array([5, 7, 0]), range(0, 3)).tolist() == [0, 0, 12]
     with pytest.raises(NoSolutionError, match="64-bit"):
-        ag._step(two, np.array([2**62, 1]))
+        ag._step(ptr, idx, np.array([2**62, 1, 0]), range(2, 3))
 
 
 def test_check_says_which_step_breaks_and_why(toy):
@@ -231,9 +202,9 @@ def test_enable1_terms(dag):
     assert dag.n_terms == 156_473
     assert len(dag.terms_of_length(4)) == 2_674
     # every edge joins a term to one with exactly one more letter, all of its letters and one
-    small, big = dag.extensions.nonzero()
+    small, big = np.repeat(np.arange(dag.n_terms), np.diff(dag.ext_ptr)), dag.ext_idx
     assert np.all(dag.lengths[big] == dag.lengths[small] + 1)
-    counts = dag.lexicon.index.term_counts().astype(int)
+    counts = dag.lexicon.index.term_counts()[ag._by_length(dag.lexicon)].astype(int)
     diff = counts[big] - counts[small]
     assert diff.min() == 0 and np.all(diff.sum(axis=1) == 1)
     # and seed 000's own examples
@@ -362,7 +333,9 @@ def test_cli_min_zipf_keeps_common_words(bad_input, cli, enable1, data_dir):
     assert game["lexicon"]["name"] == "enable1-zipf3"
     common = ag.common_words(enable1, 3.0)
     assert run_json(cli, "count", "--min-zipf", "3")["games"] == ag.count_games(common).games
-    bad_input(cli("anigrams", "count", "--min-zipf", "9"), "Zipf frequency of 9")
+    bad_input(cli("anigrams", "count", "--min-zipf", "7.9"), "Zipf frequency of 7.9")
+    bad_input(cli("anigrams", "count", "--min-zipf", "9"), "not in the range 0 to 8")
+    bad_input(cli("anigrams", "count", "--min-zipf", "nan"), "not a finite number")
 
 
 def test_cli_all_and_plot(bad_input, cli, data_dir, tmp_path):
@@ -390,14 +363,17 @@ def test_cli_all_and_plot(bad_input, cli, data_dir, tmp_path):
         (("chain", "a" * 40), "not a word of enable1"),
         (("count", "--from", "qqqq"), "not a word"),
         (("count", "--from", "be-ep"), "letters a–z"),
-        (("count", "--start", "9", "--end", "4"), "greater than end"),
-        (("count", "--from", "underestimations", "--to", "nine"), "greater than end"),
+        (("count", "--start", "9", "--end", "4"), "--start (9) is greater than --end (4)"),
+        (("count", "--from", "underestimations", "--to", "nine"), "greater than --end (4)"),
+        (("count", "--from", "ride", "--start", "5"), "--start (5) must be 4"),
+        (("count", "--to", "riddle", "--end", "9"), "--end (9) must be 6"),
         (("count", "--to", "xxxxxx"), "not a word"),
-        (("play", "--start", "9", "--end", "4"), "greater than end"),
-        (("count", "--end", "40"), "out of range"),
-        (("count", "--start", "0"), "out of range"),
-        (("table", "--start", "99"), "out of range"),
-        (("longest", "--start", "-1"), "out of range"),
+        (("play", "--start", "9", "--end", "4"), "greater than --end"),
+        (("play", "--seed", str(2**63)), "--seed"),
+        (("count", "--end", "40"), "--end must be from 1 to 28"),
+        (("count", "--start", "0"), "not in the range x>=1"),
+        (("table", "--start", "99"), "--start must be from 1 to 28"),
+        (("longest", "--start", "-1"), "not in the range x>=1"),
         (("longest", "--start", "1"), "no 1-letter words"),
         (("count", "--start", "four"), "not a valid integer"),
         (("check", "ride", "dr!ed"), "letters a–z"),
@@ -406,3 +382,91 @@ def test_cli_all_and_plot(bad_input, cli, data_dir, tmp_path):
 )
 def test_cli_bad_input(cli, bad_input, data_dir, args, fragment):
     bad_input(cli("anigrams", *args), fragment)
+
+
+# ----------------------------------------------------------------------------- shape
+
+
+@pytest.mark.parametrize(
+    "module", ["letterplay.anigrams", "letterplay.draw", "letterplay.draw.anigrams"]
+)
+def test_examples_run(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_every_public_function_has_examples():
+    import inspect
+
+    from letterplay.draw import anigrams as draw
+
+    for module in (ag, draw):
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if inspect.isfunction(obj):
+                assert ">>>" in (obj.__doc__ or ""), f"{module.__name__}.{name} has no example"
+    assert "https://fivethirtyeight.com/features/can-you-build-the-biggest-anigram/" in ag.__doc__
+    assert "github.com/norvig/pytudes" in ag.__doc__
+
+
+def test_the_cache_is_read_back_and_checked(toy, enable1):
+    from letterplay import cache
+
+    ag._cached_dag.cache_clear()
+    first = ag.term_dag(enable1)
+    ag._cached_dag.cache_clear()
+    again = ag.term_dag(enable1)  # from the disk cache this time
+    assert first is not again
+    for name in ag.TermDAG.FIELDS:
+        assert np.array_equal(getattr(first, name), getattr(again, name))
+    # a foreign entry under the right key is rebuilt, never trusted
+    key = f"{enable1.sha256}:term-dag-v{ag.DAG_VERSION}"
+    cache.store("anigrams-dag", key, {"layer_sizes": np.array([0, 5, 2])})
+    ag._cached_dag.cache_clear()
+    assert ag.count_games(enable1).games == 4_510_515
+
+
+def test_drawing_is_returned_not_written(toy):
+    from letterplay.draw.anigrams import draw_game_table
+
+    table = ag.game_table(toy, 4)
+    svg = draw_game_table(table, "svg", "a $name$ with math")
+    assert svg.lstrip().startswith("<?xml") and "</svg>" in svg
+    assert draw_game_table(table, "png")[:4] == b"\x89PNG"
+    with pytest.raises(InputError, match="fmt must be one of svg, png"):
+        draw_game_table(table, "gif")
+
+
+def test_cli_output_is_checked_first_and_never_half_written(bad_input, cli, data_dir, tmp_path):
+    missing = tmp_path / "no" / "such" / "chains.txt"
+    bad_input(cli("anigrams", "longest", "--all", "--output", missing), "no such directory")
+    kept = tmp_path / "kept.txt"
+    kept.write_text("mine\n")
+    bad_input(cli("anigrams", "longest", "--all", "--output", kept), "--force")
+    assert kept.read_text() == "mine\n"
+    assert cli("anigrams", "longest", "--all", "--output", kept, "--force").exit_code == 0
+    assert len(kept.read_text().splitlines()) == 2_142
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary left
+
+
+def test_cli_too_many_chains_to_show(bad_input, cli, data_dir, monkeypatch):
+    monkeypatch.setattr(ag, "MAX_LISTED", 1_000)
+    bad_input(
+        cli("anigrams", "longest", "--all", "--start", "3"),
+        "6,492 longest chains are too many for the screen or JSON; use --output FILE.txt",
+    )
+
+
+def test_stored_graphs_that_do_not_fit_are_rejected(toy):
+    stored = ag._build_graph(toy)
+    arrays = ag._unpack_graph(stored)
+    dag = ag.term_dag(toy)
+    for name in ag.TermDAG.FIELDS:
+        assert np.array_equal(arrays[name], getattr(dag, name))
+    assert ag._unpack_graph({**stored, "ext_idx": stored["ext_idx"] + 100}) is None
+    assert ag._unpack_graph({**stored, "red_deg": stored["red_deg"][:-1]}) is None
+    assert ag._unpack_graph({**stored, "layer_sizes": np.array([1, 2])}) is None
+    assert ag._unpack_graph({"layer_sizes": stored["layer_sizes"]}) is None

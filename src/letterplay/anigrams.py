@@ -1,6 +1,6 @@
 """Anigrams: nested anagram chains, how many games there are, and games to play.
 
-The concepts, as in the Riddler puzzle of 16 September 2022 and seeds 000 and 001:
+The concepts, as in the Riddler puzzle of 16 September 2022 and Norvig's notebook on it:
 
 - A *word* is an entry of the lexicon; a *term* is a word's letters in sorted order
   (:func:`letterplay.letters.term`): ``ride``, ``dire`` and ``ired`` share the term ``deir``.
@@ -8,8 +8,11 @@ The concepts, as in the Riddler puzzle of 16 September 2022 and seeds 000 and 00
   (``deir`` → ``ddeir``, the term of ``dried``); a *reduction* is the reverse step.
 - The *term DAG* links every term to its extensions. It is built for the whole lexicon at once
   with array operations: every term of length L+1 is cut at each of its L+1 letters and the
-  resulting keys are looked up among the sorted terms with ``np.searchsorted``; the edges become
-  a ``scipy.sparse`` matrix (and its transpose), cached on disk by the lexicon's identity.
+  resulting keys are looked up among the sorted terms with ``np.searchsorted``. Its terms are
+  numbered by length (then alphabetically), so the terms of one length, a *layer*, are a range
+  of rows, and the edges leaving a layer a range of the CSR arrays (``indptr``, ``indices``) kept
+  in both directions and cached on disk by the lexicon's identity: a warm process reads a few
+  arrays and never imports scipy.
 - A *chain* is a sequence of words, each one letter longer than the last and an anagram of the
   previous word plus one letter. Chains are counted as sequences of *terms*: two chains whose
   words differ only by anagrams (``ride`` or ``dire``) are the same chain.
@@ -20,10 +23,14 @@ The concepts, as in the Riddler puzzle of 16 September 2022 and seeds 000 and 00
   a ``start``-letter term; its *terminals* are the last words of all longest chains, and the
   *count* of longest chains is the number of distinct term sequences that are longest chains.
 
-Every count is dynamic programming over lengths: the number of paths from the start terms to each
-term is one sparse matrix-vector product per letter added (:func:`paths_from`), and the number
-of games from each term to the end length is one product per letter removed (:func:`games_to`).
-All terms of one length are handled together, so no Python loop runs per term.
+Simple first, fast second. :func:`simple_games` and :func:`simple_longest` are the notebook's
+algorithm: a set of terms, the 26 one-letter additions of a term, and memoised recursion. The
+fast functions compute the same numbers by dynamic programming over lengths: the number of
+chains from the start terms into each term is one CSR matrix-vector product per letter added,
+restricted to one layer (a gather and a cumulative sum over that layer's edges), and the number
+of games from each term to the end length is one product per letter removed. All terms of one
+length are handled together, so no Python loop runs per term, and each edge is read once; the
+tests check the two against each other.
 
 Choices where the puzzle is silent:
 
@@ -33,31 +40,93 @@ Choices where the puzzle is silent:
   the most common word at each step.
 - :func:`common_words` keeps only words with a wordfreq Zipf frequency of at least a floor, for
   games a player can solve (``beleapt`` and ``bedplate`` are enable1 words few people know).
-- ``with_one_letter_words`` adds ``a`` and ``i`` (not Scrabble words, so not in enable1) as seed
-  000's last experiment does; it makes a new lexicon with its own identity.
+- :func:`with_one_letter_words` adds ``a`` and ``i`` (not Scrabble words, so not in enable1) as
+  the notebook's last experiment does; it makes a new lexicon with its own identity.
 - :func:`play` draws uniformly at random among all games (each of the 4,510,515 enable1 games is
-  equally likely), with Python's ``random.Random(seed)``.
+  equally likely), with numpy's generator for the seed (:func:`letterplay.validate.seed`: any
+  integer of magnitude below 2**63, negative ones too).
+- Counts are exact 64-bit integers; a lexicon whose counts would not fit is refused with
+  :class:`~letterplay.errors.NoSolutionError` rather than given a wrapped-around number.
+
+Examples
+--------
+>>> from letterplay.lexicon import Lexicon
+>>> lex = Lexicon.from_words("rid ride dire dried redid riddle riddler riddlers".split())
+>>> count_games(lex, start=4, end=7).games
+1
+>>> longest_chains(lex, start=3).chain.shown
+('rid', 'ride', 'dried', 'riddle', 'riddler', 'riddlers')
+
+References
+----------
+- The Riddler, "Can You Build The Biggest Anigram?", FiveThirtyEight, 16 September 2022.
+  https://fivethirtyeight.com/features/can-you-build-the-biggest-anigram/
+- Peter Norvig, "Anigrams Puzzle", pytudes (2022).
+  https://github.com/norvig/pytudes/blob/main/ipynb/Anigrams.ipynb
+- The game itself: http://anigrams.us
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+import functools
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 
 import numpy as np
-from scipy import sparse
 
-from letterplay import cache
+from letterplay import cache, validate
 from letterplay.errors import InputError, NoSolutionError, UnknownWordError
-from letterplay.letters import letter_counts, parse_letters, term
+from letterplay.letters import ALPHABET, letter_counts, parse_letters, term
 from letterplay.lexicon import Lexicon, zipf_floor_mask
 from letterplay.progress import ProgressCallback, report
 
-DAG_VERSION = 1  # bump when the cached edges change meaning
+__all__ = [
+    "MAX_LISTED",
+    "MAX_ZIPF",
+    "ONE_LETTER_WORDS",
+    "RIDDLER_END",
+    "RIDDLER_START",
+    "Chain",
+    "ChainCheck",
+    "Game",
+    "GameCount",
+    "GameTable",
+    "LongestChains",
+    "Step",
+    "TermDAG",
+    "TooManyChainsError",
+    "chain_from",
+    "check_chain",
+    "common_words",
+    "count_games",
+    "full_analysis",
+    "game_table",
+    "games_by_start_term",
+    "iter_longest_chains",
+    "longest_chains",
+    "play",
+    "simple_games",
+    "simple_longest",
+    "term_dag",
+    "with_one_letter_words",
+]
+
+DAG_VERSION = 4  # bump when the cached arrays change meaning
 ONE_LETTER_WORDS = ("a", "i")
 RIDDLER_START, RIDDLER_END = 4, 9
+MAX_LISTED = 100_000  # default bound on the longest chains one result may list
+MAX_ZIPF = 8.0  # wordfreq's Zipf scale tops out below 8 ("the" is 7.7)
+_SMALL = 2000  # lexicons this small build their DAG faster than a cache file is read
+
+
+class TooManyChainsError(InputError):
+    """More longest chains exist (``count``) than the caller allowed to be listed
+    (``max_listed``)."""
+
+    def __init__(self, count: int, max_listed: int) -> None:
+        self.count, self.max_listed = count, max_listed
+        super().__init__(f"{count:,} longest chains are more than max_listed ({max_listed:,})")
 
 
 # ----------------------------------------------------------------------------- the term DAG
@@ -65,80 +134,138 @@ RIDDLER_START, RIDDLER_END = 4, 9
 
 @dataclass(frozen=True, eq=False)
 class TermDAG:
-    """The terms of a lexicon and their one-letter extensions, as sparse matrices.
+    """The terms of a lexicon and their one-letter extensions, as CSR arrays.
 
-    - ``terms`` (T,) sorted bytes and ``lengths`` (T,) int16: as in the lexicon's LetterIndex.
-    - ``extensions`` (T, T) CSR: entry ``[t, u]`` is 1 when term ``u`` is ``t`` plus one letter.
-    - ``reductions`` (T, T) CSR: its transpose, ``[u, t]`` is 1 when ``t`` is ``u`` less a letter.
+    - ``lengths`` (T,) int16: the letters of each term; terms are numbered by length, then
+      alphabetically, so the terms of length L are the rows ``layer(L)``.
+    - ``ext_ptr``, ``ext_idx``: the extensions of term ``t`` are ``ext_idx[ext_ptr[t]:
+      ext_ptr[t + 1]]`` (terms with one letter more that contain ``t``).
+    - ``red_ptr``, ``red_idx``: the same for reductions (the transposed edges).
+
+    Counting needs nothing else. The names are read from their own cache entries only when
+    needed: the lexicon's words grouped by term (:attr:`word_order`, :attr:`word_starts`) when a
+    term or word is shown, and the terms' letters, layer after layer, when one is looked up.
+
+    Examples
+    --------
+    >>> from letterplay.lexicon import Lexicon
+    >>> dag = term_dag(Lexicon.from_words(["ride", "dire", "dried", "rides"]))
+    >>> [dag.term_text(u) for u in dag.extensions_of(dag.term_id("ride"))]
+    ['ddeir', 'deirs']
+    >>> dag.words(dag.term_id("ierd"))
+    ['dire', 'ride']
     """
 
     lexicon: Lexicon
-    terms: np.ndarray
     lengths: np.ndarray
-    extensions: sparse.csr_array
-    reductions: sparse.csr_array
+    ext_ptr: np.ndarray
+    ext_idx: np.ndarray
+    red_ptr: np.ndarray
+    red_idx: np.ndarray
+
+    FIELDS = ("lengths", "ext_ptr", "ext_idx", "red_ptr", "red_idx")
 
     @property
     def n_terms(self) -> int:
         """How many distinct terms the lexicon has."""
-        return len(self.terms)
+        return len(self.lengths)
 
     @property
     def max_length(self) -> int:
         """The length of the longest term."""
         return int(self.lengths.max())
 
+    @cached_property
+    def _words(self) -> dict[str, np.ndarray]:
+        return _names(self.lexicon, self.lengths, "words")
+
+    @cached_property
+    def _letters(self) -> np.ndarray:
+        return _names(self.lexicon, self.lengths, "letters")["letters"]
+
+    @property
+    def word_order(self) -> np.ndarray:
+        """Word rows grouped by term: the words of term ``t`` are ``word_order[word_starts[t]:
+        word_starts[t + 1]]``, alphabetically."""
+        return self._words["word_order"]
+
+    @property
+    def word_starts(self) -> np.ndarray:
+        """Where each term's words start in :attr:`word_order` (T + 1 entries)."""
+        return self._words["word_starts"]
+
+    @cached_property
+    def _layer_starts(self) -> np.ndarray:
+        return np.searchsorted(self.lengths, np.arange(self.max_length + 2))
+
+    @cached_property
+    def _layer_bytes(self) -> np.ndarray:
+        sizes = np.diff(self._layer_starts) * np.arange(self.max_length + 1)
+        return np.concatenate(([0], np.cumsum(sizes)))
+
+    def _layer_terms(self, length: int) -> np.ndarray:
+        """The terms of one layer as fixed-width bytes (a view of the letters, no copy)."""
+        chunk = self._letters[self._layer_bytes[length] : self._layer_bytes[length + 1]]
+        return chunk.view(f"S{length}")
+
     def term_text(self, t: int) -> str:
         """Term ``t`` as lower-case sorted letters (``"deir"``)."""
-        return self.terms[t].decode("ascii")
+        return term(self.lexicon.words[int(self.word_order[self.word_starts[t]])])
+
+    def layer(self, length: int) -> range:
+        """The rows of the terms with ``length`` letters (an empty range for other lengths)."""
+        if not 0 <= length <= self.max_length:
+            return range(0)
+        return range(int(self._layer_starts[length]), int(self._layer_starts[length + 1]))
 
     def term_id(self, letters: str) -> int:
         """The row of the term of ``letters`` (any order), or -1 when no word has those letters."""
         key = term(letters).encode("ascii")
-        i = int(np.searchsorted(self.terms, key))
-        return i if i < len(self.terms) and self.terms[i] == key else -1
+        if not 1 <= len(key) <= self.max_length:
+            return -1
+        layer = self._layer_terms(len(key))
+        i = int(np.searchsorted(layer, key))
+        return self.layer(len(key)).start + i if i < len(layer) and layer[i] == key else -1
 
     def terms_of_length(self, length: int) -> np.ndarray:
         """The rows of all terms with ``length`` letters."""
-        return np.flatnonzero(self.lengths == length)
+        rows = self.layer(length)
+        return np.arange(rows.start, rows.stop)
 
     def extensions_of(self, t: int) -> np.ndarray:
         """The rows of the extensions of term ``t``."""
-        ext = self.extensions
-        return ext.indices[ext.indptr[t] : ext.indptr[t + 1]]
+        return self.ext_idx[self.ext_ptr[t] : self.ext_ptr[t + 1]]
 
     def reductions_of(self, t: int) -> np.ndarray:
         """The rows of the reductions of term ``t``."""
-        red = self.reductions
-        return red.indices[red.indptr[t] : red.indptr[t + 1]]
-
-    @cached_property
-    def _term_words(self) -> tuple[np.ndarray, np.ndarray]:
-        return self.lexicon.index.term_words()
+        return self.red_idx[self.red_ptr[t] : self.red_ptr[t + 1]]
 
     def words(self, t: int) -> list[str]:
         """Every word term ``t`` unscrambles to, alphabetically."""
-        order, starts = self._term_words
-        return [self.lexicon.words[w] for w in order[starts[t] : starts[t + 1]]]
+        rows = self.word_order[self.word_starts[t] : self.word_starts[t + 1]]
+        return [self.lexicon.words[w] for w in rows]
 
     @cached_property
-    def _best_word(self) -> np.ndarray:
-        # Most common word of each term; lexsort's last key is primary, ties go to the
-        # alphabetically first word because word rows are in alphabetical order.
-        index = self.lexicon.index
-        rows = np.arange(len(index.term_ids))
-        order = np.lexsort((rows, -self.lexicon.zipfs, index.term_ids))
-        first = np.ones(len(order), dtype=bool)
-        first[1:] = index.term_ids[order[1:]] != index.term_ids[order[:-1]]
-        return order[first]
+    def _shown(self) -> dict[int, int]:
+        return {}  # term row -> word row of its shown word, filled as terms are shown
+
+    def _best_word(self, t: int) -> int:
+        # The most common word of term t; argmax takes the first of equals and the words of a
+        # term are in alphabetical order, so ties go to the alphabetically first. Computed per
+        # term shown (a few dozen for a chain), never for the whole lexicon.
+        if t not in self._shown:
+            rows = self.word_order[self.word_starts[t] : self.word_starts[t + 1]]
+            self._shown[t] = int(rows[np.argmax(self.lexicon.zipfs[rows])])
+        return self._shown[t]
 
     def word(self, t: int) -> str:
         """The word shown for term ``t``: its most common word (alphabetical among equals)."""
-        return self.lexicon.words[int(self._best_word[t])]
+        return self.lexicon.words[self._best_word(int(t))]
 
     def commonness(self, t: np.ndarray) -> np.ndarray:
         """Zipf frequency of the shown word of each term in ``t``."""
-        return self.lexicon.zipfs[self._best_word[t]]
+        rows = [self._best_word(int(u)) for u in np.atleast_1d(t)]
+        return self.lexicon.zipfs[np.array(rows, dtype=np.int64)]
 
 
 def _one_letter_deletions(terms: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -167,103 +294,349 @@ def _one_letter_deletions(terms: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate(smalls).astype(np.int32), np.concatenate(bigs).astype(np.int32)
 
 
-@lru_cache(maxsize=8)
-def term_dag(lexicon: Lexicon) -> TermDAG:
-    """The term DAG of ``lexicon`` (edges cached on disk by the lexicon's identity)."""
+def _csr(rows: np.ndarray, cols: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """CSR arrays ``(indptr, indices)`` of the edges ``rows[i] → cols[i]`` of an n-node graph."""
+    order = np.lexsort((cols, rows))
+    indptr = np.zeros(n + 1, dtype=np.int32 if len(rows) < 2**31 else np.int64)
+    np.cumsum(np.bincount(rows, minlength=n), out=indptr[1:])
+    return indptr, cols[order].astype(np.int32)
+
+
+def _by_length(lexicon: Lexicon) -> np.ndarray:
+    """The letter index's term rows in the DAG's order: by length, then alphabetically."""
+    return np.argsort(lexicon.index.term_lengths(), kind="stable")
+
+
+def _narrow(values: np.ndarray) -> np.ndarray:
+    """Non-negative integers in the narrowest unsigned type that holds them: degrees and word
+    counts are small, and a smaller cache file is read and checked faster."""
+    top = int(values.max(initial=0))
+    for dtype in (np.uint8, np.uint16, np.uint32):
+        if top <= np.iinfo(dtype).max:
+            return values.astype(dtype)
+    return values.astype(np.int64)
+
+
+def _offsets(counts: np.ndarray) -> np.ndarray:
+    """CSR offsets (``indptr``) from the number of entries of each row."""
+    offsets = np.zeros(len(counts) + 1, dtype=np.int64)
+    np.cumsum(counts, out=offsets[1:])
+    return offsets
+
+
+def _build_graph(lexicon: Lexicon) -> dict[str, np.ndarray]:
+    """The term DAG's layers and edges as stored: the number of terms of each length and, for
+    each direction, every term's degree and the edges' other ends."""
     index = lexicon.index
-    terms = index.terms
+    n = index.n_terms
+    order = _by_length(lexicon)
+    row = np.empty(n, dtype=np.int32)  # the DAG row of each of the index's terms
+    row[order] = np.arange(n, dtype=np.int32)
+    small, big = (row[e] for e in _one_letter_deletions(index.terms))
+    ext_ptr, ext_idx = _csr(small, big, n)
+    red_ptr, red_idx = _csr(big, small, n)
+    return {
+        "layer_sizes": np.bincount(index.term_lengths()).astype(np.int64),
+        "ext_deg": _narrow(np.diff(ext_ptr)),
+        "ext_idx": ext_idx,
+        "red_deg": _narrow(np.diff(red_ptr)),
+        "red_idx": red_idx,
+    }
 
-    def build() -> dict[str, np.ndarray]:
-        small, big = _one_letter_deletions(terms)
-        return {"small": small, "big": big}
 
-    if len(lexicon) < 2000:  # tiny lists build faster than a file is read
-        edges = build()
-    else:
-        edges = cache.cached("anigrams-dag", f"{lexicon.sha256}:term-dag-v{DAG_VERSION}", build)
-    n = len(terms)
-    ones = np.ones(len(edges["small"]), dtype=np.int64)
-    extensions = sparse.csr_array((ones, (edges["small"], edges["big"])), shape=(n, n))
-    reductions = sparse.csr_array((ones, (edges["big"], edges["small"])), shape=(n, n))
-    lengths = np.char.str_len(terms).astype(np.int16)
-    return TermDAG(lexicon, terms, lengths, extensions, reductions)
+def _unpack_graph(stored: dict[str, np.ndarray]) -> dict[str, np.ndarray] | None:
+    """The TermDAG arrays of a stored graph, or None when the arrays do not fit together (a
+    stale or foreign entry is rebuilt, never trusted)."""
+    if set(stored) != {"layer_sizes", "ext_deg", "ext_idx", "red_deg", "red_idx"}:
+        return None
+    sizes = stored["layer_sizes"]
+    if sizes.ndim != 1 or len(sizes) < 2 or sizes[0] != 0 or sizes.min() < 0:
+        return None
+    t = int(sizes.sum())
+    arrays = {"lengths": np.repeat(np.arange(len(sizes), dtype=np.int16), sizes)}
+    for way in ("ext", "red"):
+        degrees, ends = stored[f"{way}_deg"], stored[f"{way}_idx"]
+        offsets = _offsets(degrees)
+        if len(degrees) != t or offsets[-1] != len(ends):
+            return None
+        if len(ends) and (ends.min() < 0 or ends.max() >= t):
+            return None
+        arrays[f"{way}_ptr"], arrays[f"{way}_idx"] = offsets, ends
+    return arrays
+
+
+def _build_names(lexicon: Lexicon) -> dict[str, dict[str, np.ndarray]]:
+    """The terms' letters (layer after layer, no padding) and the words grouped by term."""
+    index = lexicon.index
+    n = index.n_terms
+    order = _by_length(lexicon)
+    row = np.empty(n, dtype=np.int32)
+    row[order] = np.arange(n, dtype=np.int32)
+    terms, lengths = index.terms[order], index.term_lengths()[order]
+    padded = terms.view(np.uint8).reshape(n, terms.dtype.itemsize)
+    cuts = np.searchsorted(lengths, np.arange(int(lengths.max()) + 2))
+    letters = np.concatenate(
+        [padded[cuts[k] : cuts[k + 1], :k].ravel() for k in range(len(cuts) - 1)]
+    )
+    term_of_word = row[index.term_ids]
+    words = np.argsort(term_of_word, kind="stable")  # alphabetical within each term
+    counts = np.bincount(term_of_word, minlength=n)
+    return {
+        "letters": {"letters": letters},
+        "words": {"word_order": words.astype(np.int32), "word_counts": _narrow(counts)},
+    }
+
+
+def _unpack_names(
+    stored: dict[str, np.ndarray], part: str, lengths: np.ndarray, n_words: int
+) -> dict[str, np.ndarray] | None:
+    """The names as used (word groups with their offsets), or None when they do not fit the
+    graph's ``lengths`` and a lexicon of ``n_words`` words."""
+    if part == "letters":
+        ok = set(stored) == {"letters"} and len(stored["letters"]) == lengths.sum(dtype=np.int64)
+        return stored if ok else None
+    if set(stored) != {"word_order", "word_counts"} or len(stored["word_counts"]) != len(lengths):
+        return None
+    starts = _offsets(stored["word_counts"])
+    if len(stored["word_order"]) != n_words or starts[-1] != n_words:
+        return None
+    return {"word_order": stored["word_order"], "word_starts": starts}
+
+
+def _names(lexicon: Lexicon, lengths: np.ndarray, part: str) -> dict[str, np.ndarray]:
+    """The ``"words"`` or ``"letters"`` part of the names of the term DAG of ``lexicon`` (each
+    its own cache entry: counting reads neither, showing a chain only the words)."""
+    if len(lexicon) < _SMALL:
+        return _unpack_names(_build_names(lexicon)[part], part, lengths, len(lexicon))
+    key = f"{lexicon.sha256}:term-{part}-v{DAG_VERSION}"
+    stored = cache.load(f"anigrams-{part}", key)
+    names = None if stored is None else _unpack_names(stored, part, lengths, len(lexicon))
+    if names is None:
+        built = _build_names(lexicon)
+        for name, value in built.items():
+            cache.store(f"anigrams-{name}", f"{lexicon.sha256}:term-{name}-v{DAG_VERSION}", value)
+        names = _unpack_names(built[part], part, lengths, len(lexicon))
+    return names
+
+
+@lru_cache(maxsize=8)
+def _cached_dag(lexicon: Lexicon) -> TermDAG:
+    if len(lexicon) < _SMALL:
+        return TermDAG(lexicon, **_unpack_graph(_build_graph(lexicon)))
+    key = f"{lexicon.sha256}:term-dag-v{DAG_VERSION}"
+    stored = cache.load("anigrams-dag", key)
+    arrays = None if stored is None else _unpack_graph(stored)
+    if arrays is None:
+        stored = _build_graph(lexicon)
+        cache.store("anigrams-dag", key, stored)
+        arrays = _unpack_graph(stored)
+    return TermDAG(lexicon, **arrays)
+
+
+def term_dag(lexicon: Lexicon) -> TermDAG:
+    """The term DAG of ``lexicon`` (its arrays cached on disk by the lexicon's identity).
+
+    Examples
+    --------
+    >>> from letterplay.lexicon import Lexicon
+    >>> dag = term_dag(Lexicon.from_words(["rid", "ride", "dire", "dried"]))
+    >>> dag.n_terms, dag.max_length, [dag.term_text(t) for t in dag.terms_of_length(4)]
+    (3, 5, ['deir'])
+    """
+    return _cached_dag(_lexicon(lexicon))
+
+
+def _lexicon(value: object) -> Lexicon:
+    if not isinstance(value, Lexicon):
+        raise InputError(f"lexicon must be a Lexicon, not {type(value).__name__}")
+    return value
+
+
+def with_one_letter_words(lexicon: Lexicon, words: Sequence[str] = ONE_LETTER_WORDS) -> Lexicon:
+    """``lexicon`` plus one-letter words, ``a`` and ``i`` by default (the notebook's last
+    experiment); a new lexicon with its own name and identity, or ``lexicon`` itself when it
+    already has them.
+
+    Examples
+    --------
+    >>> from letterplay.lexicon import Lexicon
+    >>> with_one_letter_words(Lexicon.from_words(["as", "sea"], name="tiny")).name
+    'tiny+a+i'
+    """
+    checked = tuple(validate.words("words", words))
+    for word in checked:
+        if len(parse_letters(word, "words")) != 1:
+            raise InputError(f"words must be one-letter words, not {word!r}")
+    return _with_words(_lexicon(lexicon), tuple(w.strip().lower() for w in checked))
 
 
 @lru_cache(maxsize=4)
-def with_one_letter_words(lexicon: Lexicon, words: Sequence[str] = ONE_LETTER_WORDS) -> Lexicon:
-    """``lexicon`` plus the one-letter words ``a`` and ``i`` (seed 000's last experiment)."""
-    missing = [w for w in words if w not in lexicon]
+def _with_words(lexicon: Lexicon, words: tuple[str, ...]) -> Lexicon:
+    missing = [w for w in dict.fromkeys(words) if w not in lexicon]
     if not missing:
         return lexicon
     name = lexicon.name + "".join(f"+{w}" for w in missing)
     return Lexicon.from_words((*lexicon.words, *missing), name=name, source=lexicon.source)
 
 
-@lru_cache(maxsize=4)
 def common_words(lexicon: Lexicon, min_zipf: float) -> Lexicon:
-    """The words of ``lexicon`` at least as common as ``min_zipf`` (wordfreq Zipf), so that
-    games use only words a player is likely to know."""
+    """The words of ``lexicon`` at least as common as ``min_zipf`` (wordfreq Zipf, 0 to 8), so
+    that games use only words a player is likely to know.
+
+    Examples
+    --------
+    >>> from letterplay.lexicon import Lexicon
+    >>> common_words(Lexicon.from_words(["ride", "ired"], name="tiny"), 3).words
+    ('ride',)
+    """
+    min_zipf = validate.number("min_zipf", min_zipf, 0, MAX_ZIPF)
+    return _common_words(_lexicon(lexicon), min_zipf)
+
+
+@lru_cache(maxsize=4)
+def _common_words(lexicon: Lexicon, min_zipf: float) -> Lexicon:
     mask = zipf_floor_mask(lexicon, min_zipf)
     if not mask.any():
-        raise InputError(f"no word of {lexicon.name} has a Zipf frequency of {min_zipf:g} or more")
+        raise NoSolutionError(
+            f"no word of {lexicon.name} has a Zipf frequency of {min_zipf:g} or more"
+        )
     return lexicon.subset(mask, name=f"{lexicon.name}-zipf{min_zipf:g}")
+
+
+# ----------------------------------------------------------------------------- the simple way
+
+
+def _add_one_letter(t: str, terms: set[str] | frozenset[str]) -> set[str]:
+    """The terms among ``terms`` made by adding one letter to term ``t`` (the notebook's way)."""
+    return {u for u in (term(t + c) for c in ALPHABET) if u in terms}
+
+
+def simple_games(words: Iterable[str], start: int = RIDDLER_START, end: int = RIDDLER_END) -> int:
+    """Number of games from ``start`` to ``end`` letters, the simple way: memoised recursion
+    over terms, as in Norvig's notebook. The reference :func:`count_games` is checked against.
+
+    Examples
+    --------
+    >>> simple_games(["rid", "ride", "dire", "dried", "rides"], start=3, end=5)
+    2
+    """
+    terms = frozenset(term(w) for w in validate.words("words", words))
+    start = validate.whole("start", start, low=1)
+    end = validate.whole("end", end, low=start)
+
+    @functools.cache
+    def games_from(t: str) -> int:
+        if len(t) == end:
+            return 1
+        return sum(games_from(u) for u in _add_one_letter(t, terms))
+
+    return sum(games_from(t) for t in terms if len(t) == start)
+
+
+def simple_longest(words: Iterable[str], start: int = RIDDLER_START) -> tuple[int, int]:
+    """The words of a longest chain from ``start``-letter terms and how many longest chains
+    there are (as term sequences), by memoised recursion: the reference for
+    :func:`longest_chains`. ``(0, 0)`` when no term has ``start`` letters.
+
+    Examples
+    --------
+    >>> simple_longest(["rid", "ride", "dire", "dried", "rides"], start=3)
+    (3, 2)
+    """
+    terms = frozenset(term(w) for w in validate.words("words", words))
+    start = validate.whole("start", start, low=1)
+
+    @functools.cache
+    def longest_from(t: str) -> tuple[int, int]:
+        below = [longest_from(u) for u in _add_one_letter(t, terms)]
+        if not below:
+            return 1, 1
+        best = max(n for n, _ in below)
+        return best + 1, sum(c for n, c in below if n == best)
+
+    found = [longest_from(t) for t in terms if len(t) == start]
+    best = max((n for n, _ in found), default=0)
+    return best, sum(c for n, c in found if n == best)
 
 
 # ----------------------------------------------------------------------------- counting paths
 
 
-def check_lengths(dag: TermDAG, start: int, end: int | None = None) -> None:
-    """Raise :class:`InputError` unless 1 <= start <= end <= the longest term's length."""
+def _check_length(dag: TermDAG, name: str, value: object) -> int:
+    """``value`` as a term length of ``dag``'s lexicon, or an error naming ``name``."""
+    n = validate.whole(name, value)
     top = dag.max_length
-    for what, n in (("start", start), ("end", end)):
-        if n is not None and not 1 <= n <= top:
-            raise InputError(
-                f"{what} length {n} is out of range: terms of {dag.lexicon.name} have 1 to "
-                f"{top} letters"
-            )
-    if end is not None and start > end:
-        raise InputError(f"start length {start} is greater than end length {end}")
+    if not 1 <= n <= top:
+        raise InputError(
+            f"{name} must be from 1 to {top} (the longest term of {dag.lexicon.name}), not {n}"
+        )
+    return n
 
 
-def _step(matrix: sparse.csr_array, counts: np.ndarray) -> np.ndarray:
-    """``matrix @ counts`` in exact 64-bit integers, refusing to overflow silently."""
-    widest = int(np.diff(matrix.indptr).max(initial=0))
-    if int(counts.max(initial=0)) * widest >= 2**63:
+def _check_order(start: int, end: int) -> None:
+    if start > end:
+        raise InputError(f"start ({start}) is greater than end ({end})")
+
+
+def _step(indptr: np.ndarray, indices: np.ndarray, counts: np.ndarray, rows: range) -> np.ndarray:
+    """Rows ``rows`` of the CSR matrix-vector product ``M @ counts``, in exact 64-bit integers.
+
+    The rows' edges are one slice of ``indices``: gather the counts along them, then difference
+    a cumulative sum at the row boundaries. Counts are never negative, so checking the total
+    first (in floating point, with a margin) rules out any overflow of the partial sums.
+    """
+    ptr = indptr[rows.start : rows.stop + 1]
+    gathered = counts[indices[ptr[0] : ptr[-1]]]
+    if float(gathered.sum(dtype=np.float64)) >= 2.0**62:
         raise NoSolutionError("the number of chains exceeds 64-bit integers")
-    return matrix @ counts
+    running = np.zeros(len(gathered) + 1, dtype=np.int64)
+    np.cumsum(gathered, out=running[1:])
+    return running[ptr[1:] - ptr[0]] - running[ptr[:-1] - ptr[0]]
 
 
-def paths_from(dag: TermDAG, sources: np.ndarray, steps: int | None = None) -> np.ndarray:
+def _paths_from(dag: TermDAG, sources: np.ndarray, steps: int | None = None) -> np.ndarray:
     """Number of chains (term sequences) from any of ``sources`` to each term.
 
-    ``sources`` are term rows of one length. One sparse product per added letter: the chains
-    into a term are the chains into its reductions. Terms of different lengths never share a
-    step, so the counts of all steps add up into one vector.
+    ``sources`` are term rows of one length. One product per added letter, over the next
+    layer only: the chains into a term are the chains into its reductions. Layers are disjoint,
+    so one vector holds the counts of every step.
     """
     f = np.zeros(dag.n_terms, dtype=np.int64)
     f[sources] = 1
-    total = f.copy()
-    for _ in range(dag.max_length if steps is None else steps):
-        f = _step(dag.reductions, f)
-        if not f.any():
+    if len(sources) == 0:
+        return f
+    length = int(dag.lengths[sources[0]])
+    last = dag.max_length if steps is None else min(dag.max_length, length + steps)
+    for above in range(length + 1, last + 1):
+        rows = dag.layer(above)
+        f[rows.start : rows.stop] = _step(dag.red_ptr, dag.red_idx, f, rows)
+        if not f[rows.start : rows.stop].any():
             break
-        total += f
-    return total
+    return f
 
 
-def games_to(dag: TermDAG, end: int, start: int = 1) -> np.ndarray:
+def _games_to(dag: TermDAG, end: int, start: int = 1) -> np.ndarray:
     """Number of chains from each term of ``start`` to ``end`` letters to an ``end``-letter term
     (1 for the ``end``-letter terms themselves, 0 outside those lengths)."""
-    g = (dag.lengths == end).astype(np.int64)
-    total = g.copy()
-    for _ in range(end - start):
-        g = _step(dag.extensions, g)
-        total += g
-    return total
+    g = np.zeros(dag.n_terms, dtype=np.int64)
+    top = dag.layer(end)
+    g[top.start : top.stop] = 1
+    for below in range(end - 1, start - 1, -1):
+        rows = dag.layer(below)
+        g[rows.start : rows.stop] = _step(dag.ext_ptr, dag.ext_idx, g, rows)
+    return g
+
+
+def _total(counts: np.ndarray) -> int:
+    """The exact sum of non-negative 64-bit counts, refusing to overflow silently."""
+    if float(counts.sum(dtype=np.float64)) >= 2.0**62:
+        raise NoSolutionError("the number of chains exceeds 64-bit integers")
+    return int(counts.sum())
 
 
 def _sum_by_length(dag: TermDAG, counts: np.ndarray) -> np.ndarray:
     """Sum of ``counts`` over the terms of each length (index = length), in exact integers."""
+    _total(counts)  # every partial sum is at most the whole
     sums = np.zeros(dag.max_length + 1, dtype=np.int64)
     np.add.at(sums, dag.lengths, counts)
     return sums
@@ -284,6 +657,7 @@ class GameCount:
     target: str | None = None  # the end term when counting the games ending at one term
 
     def to_dict(self) -> dict[str, object]:
+        """The JSON contract: ``games``, ``start``, ``end``, ``from`` and ``to``."""
         return {
             "games": self.games,
             "start": self.start,
@@ -295,16 +669,24 @@ class GameCount:
 
 @dataclass(frozen=True)
 class GameTable:
-    """Games from ``start``-letter terms by terminus length, up to the first length with none."""
+    """Games from ``start``-letter terms by terminus length, up to the first length with none.
+
+    ``plot`` is the file a caller drew the table to, if any (the library writes no files).
+    """
 
     start: int
     by_terminus_length: dict[int, int]
+    plot: str | None = None
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        """The JSON contract: ``start`` and ``by_terminus_length`` (string keys)."""
+        data: dict[str, object] = {
             "start": self.start,
             "by_terminus_length": {str(k): v for k, v in self.by_terminus_length.items()},
         }
+        if self.plot is not None:
+            data["plot"] = self.plot
+        return data
 
 
 @dataclass(frozen=True)
@@ -323,6 +705,7 @@ class Chain:
         return [_added_letter(a, b) for a, b in zip(self.terms, self.terms[1:], strict=False)]
 
     def to_dict(self) -> dict[str, object]:
+        """The JSON form: shown words, upper-case terms, added letters, every word per term."""
         return {
             "chain": list(self.shown),
             "terms": [t.upper() for t in self.terms],
@@ -337,6 +720,8 @@ class LongestChains:
 
     ``length`` is the number of words of a longest chain, ``count`` the number of longest chains
     as distinct term sequences, ``terminals`` the last words of all of them, ``chain`` one of them.
+    ``chains`` lists every longest chain (shown words) when asked for; ``output`` is the file a
+    caller wrote that list to, if any (the library writes no files).
     """
 
     start: int
@@ -345,9 +730,17 @@ class LongestChains:
     terminals: tuple[str, ...]
     chain: Chain
     origin: str | None = None
+    chains: tuple[tuple[str, ...], ...] | None = None
+    output: str | None = None
+
+    def listing(self) -> str:
+        """Every listed chain as text, one chain a line, words separated by spaces."""
+        return "".join(" ".join(words) + "\n" for words in self.chains or ())
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        """The JSON contract: ``chain``, ``length``, ``terminals``, ``count`` and more; the
+        listed ``chains``, or the ``output`` file they were written to."""
+        data: dict[str, object] = {
             "chain": list(self.chain.shown),
             "length": self.length,
             "terminals": list(self.terminals),
@@ -358,6 +751,11 @@ class LongestChains:
             "added": [c.upper() for c in self.chain.added()],
             "words": [list(ws) for ws in self.chain.words],
         }
+        if self.output is not None:
+            data["output"] = self.output
+        elif self.chains is not None:
+            data["chains"] = [list(words) for words in self.chains]
+        return data
 
 
 def _added_letter(small: str, big: str) -> str:
@@ -379,30 +777,67 @@ def _chain(dag: TermDAG, ids: Sequence[int], first_word: str | None = None) -> C
 # ----------------------------------------------------------------------------- the analyses
 
 
+def _lookup(dag: TermDAG, name: str, letters: object) -> int:
+    """The term row of ``letters`` (a word, or its letters in any order), or an error naming
+    the parameter ``name``."""
+    letters = parse_letters(validate.text(name, letters), name)
+    t = dag.term_id(letters)
+    if t < 0:
+        raise UnknownWordError(
+            f"{name} {letters!r} is not a word of {dag.lexicon.name}, nor the letters of one"
+        )
+    return t
+
+
+def _fixed_length(
+    dag: TermDAG, name: str, value: object, t: int | None, by: str, word: object, default: int
+) -> int:
+    """The length ``name``: ``value`` (or ``default``), unless the term ``t`` of ``word``, given
+    as ``by``, fixes it; a different explicit ``value`` then is an error, never ignored."""
+    if t is None:
+        return _check_length(dag, name, default if value is None else value)
+    n = int(dag.lengths[t])
+    if value is not None and validate.whole(name, value) != n:
+        raise InputError(
+            f"{name} ({value}) must be {n}, the length of {by} {word!r}, or be left out"
+        )
+    return n
+
+
 def count_games(
     lexicon: Lexicon,
-    start: int = RIDDLER_START,
-    end: int = RIDDLER_END,
+    start: int | None = None,
+    end: int | None = None,
     origin: str | None = None,
     target: str | None = None,
 ) -> GameCount:
-    """Number of games: chains from a ``start``-letter term to an ``end``-letter term.
+    """Number of games: chains from a ``start``-letter term to an ``end``-letter term
+    (defaults 4 and 9, the Riddler's game).
 
     ``origin`` (a word or its letters in any order) counts only the games from its term, whose
-    length then replaces ``start``; ``target`` counts only the games ending at its term, whose
-    length then replaces ``end`` (seed 001 counts the games ending at each terminal word).
+    length is then the start; ``target`` counts only the games ending at its term, whose
+    length is then the end (seed 001 counts the games ending at each terminal word). Giving
+    ``start`` with ``origin`` (or ``end`` with ``target``) is allowed only when they agree.
+
+    Examples
+    --------
+    >>> from letterplay.lexicon import Lexicon
+    >>> lex = Lexicon.from_words("rid ride dire dried redid riddle riddler rides".split())
+    >>> count_games(lex, start=3, end=5).games
+    2
+    >>> count_games(lex, origin="dir", target="riddler").to_dict()["to"]
+    'DDEILRR'
     """
     dag = term_dag(lexicon)
-    first = lookup_term(dag, origin) if origin is not None else None
-    last = lookup_term(dag, target) if target is not None else None
-    if first is not None:
-        start = int(dag.lengths[first])
-    if last is not None:
-        end = int(dag.lengths[last])
-    check_lengths(dag, start, end)
+    first = _lookup(dag, "origin", origin) if origin is not None else None
+    last = _lookup(dag, "target", target) if target is not None else None
+    start = _fixed_length(dag, "start", start, first, "origin", origin, RIDDLER_START)
+    end = _fixed_length(dag, "end", end, last, "target", target, RIDDLER_END)
+    _check_order(start, end)
     sources = np.array([first]) if first is not None else dag.terms_of_length(start)
-    f = paths_from(dag, sources, steps=end - start)
-    games = int(f[last]) if last is not None else int(f[dag.lengths == end].sum())
+    f = _paths_from(dag, sources, steps=end - start)
+    layer = dag.layer(end)
+    games = int(f[last]) if last is not None else _total(f[layer.start : layer.stop])
     return GameCount(
         games,
         start,
@@ -414,10 +849,18 @@ def count_games(
 
 def game_table(lexicon: Lexicon, start: int = RIDDLER_START) -> GameTable:
     """Games from ``start``-letter terms by terminus length: every length from ``start`` up to
-    and including the first length with no games (seed 001's table)."""
+    and including the first length with no games (seed 001's table).
+
+    Examples
+    --------
+    >>> from letterplay.lexicon import Lexicon
+    >>> lex = Lexicon.from_words("rid ride dire dried redid riddle rides".split())
+    >>> game_table(lex, start=3).by_terminus_length
+    {3: 1, 4: 1, 5: 2, 6: 1, 7: 0}
+    """
     dag = term_dag(lexicon)
-    check_lengths(dag, start)
-    sums = _sum_by_length(dag, paths_from(dag, dag.terms_of_length(start)))
+    start = _check_length(dag, "start", start)
+    sums = _sum_by_length(dag, _paths_from(dag, dag.terms_of_length(start)))
     table: dict[int, int] = {}
     for length in range(start, dag.max_length + 2):
         table[length] = int(sums[length]) if length < len(sums) else 0
@@ -429,30 +872,31 @@ def game_table(lexicon: Lexicon, start: int = RIDDLER_START) -> GameTable:
 def games_by_start_term(
     lexicon: Lexicon, start: int = RIDDLER_START, end: int = RIDDLER_END
 ) -> dict[str, int]:
-    """Games from each ``start``-letter term to ``end`` letters, most games first."""
+    """Games from each ``start``-letter term to ``end`` letters, most games first.
+
+    Examples
+    --------
+    >>> from letterplay.lexicon import Lexicon
+    >>> lex = Lexicon.from_words("ride dire dried redid rides tide tides".split())
+    >>> games_by_start_term(lex, start=4, end=5)
+    {'deir': 2, 'deit': 1}
+    """
     dag = term_dag(lexicon)
-    check_lengths(dag, start, end)
-    g = games_to(dag, end, start)
+    start = _check_length(dag, "start", start)
+    end = _check_length(dag, "end", end)
+    _check_order(start, end)
+    g = _games_to(dag, end, start)
     ids = dag.terms_of_length(start)
     ids = ids[np.lexsort((ids, -g[ids]))]
     return {dag.term_text(t): int(g[t]) for t in ids}
 
 
-def lookup_term(dag: TermDAG, letters: str, what: str = "word") -> int:
-    """The term row of ``letters`` (a word, or its letters in any order), or a one-line error."""
-    letters = parse_letters(letters, what)
-    t = dag.term_id(letters)
-    if t < 0:
-        raise UnknownWordError(
-            f"{letters!r} is not a word of {dag.lexicon.name}, nor the letters of one"
-        )
-    return t
-
-
 def _longest(
     dag: TermDAG, sources: np.ndarray, start: int, origin: str | None, first_word: str | None
-) -> LongestChains:
-    f = paths_from(dag, sources)
+) -> tuple[LongestChains, np.ndarray, np.ndarray]:
+    """The longest chains from ``sources`` (terms of ``start`` letters), with the chain counts
+    ``f`` into every term and the terminal terms ``ends`` (to list the chains from)."""
+    f = _paths_from(dag, sources)
     reached = np.flatnonzero(f)
     last = int(dag.lengths[reached].max())
     ends = reached[dag.lengths[reached] == last]
@@ -464,57 +908,107 @@ def _longest(
         ids.append(int(prev[np.lexsort((prev, -dag.commonness(prev)))[0]]))
     ids.reverse()
     terminals = sorted(w for t in ends for w in dag.words(int(t)))
-    return LongestChains(
+    result = LongestChains(
         start=start,
         length=last - start + 1,
-        count=int(f[ends].sum()),
+        count=_total(f[ends]),
         terminals=tuple(terminals),
         chain=_chain(dag, ids, first_word),
         origin=origin,
     )
+    return result, f, ends
 
 
-def longest_chains(lexicon: Lexicon, start: int = RIDDLER_START) -> LongestChains:
-    """The longest chains from ``start``-letter terms: length, count, terminals and one chain."""
-    dag = term_dag(lexicon)
-    check_lengths(dag, start)
-    sources = dag.terms_of_length(start)
-    if len(sources) == 0:
-        hint = " (the one-letter words a and i can be added)" if start == 1 else ""
-        raise NoSolutionError(f"{lexicon.name} has no {start}-letter words{hint}")
-    return _longest(dag, sources, start, None, None)
+def _walk(dag: TermDAG, f: np.ndarray, ends: np.ndarray, start: int) -> Iterator[list[int]]:
+    """Every chain (term rows, first to last) from a ``start``-letter term to one of ``ends``.
 
-
-def chain_from(lexicon: Lexicon, word: str) -> LongestChains:
-    """The longest chains starting from the term of ``word`` (a word, or its letters scrambled);
-    the chain shown starts with ``word`` itself when it is a word."""
-    dag = term_dag(lexicon)
-    t = lookup_term(dag, word)
-    word = word.strip().lower()
-    first = word if word in lexicon else None
-    return _longest(dag, np.array([t]), int(dag.lengths[t]), dag.term_text(t), first)
-
-
-def iter_longest_chains(lexicon: Lexicon, start: int = RIDDLER_START) -> Iterator[Chain]:
-    """Every longest chain from ``start``-letter terms, one per distinct term sequence."""
-    dag = term_dag(lexicon)
-    check_lengths(dag, start)
-    f = paths_from(dag, dag.terms_of_length(start))
-    reached = np.flatnonzero(f)
-    if len(reached) == 0:
-        return
-    last = int(dag.lengths[reached].max())
-    ends = reached[dag.lengths[reached] == last]
-    # Every reduction a chain reaches (f > 0) leads back to a start, so this depth-first walk
-    # never meets a dead end and yields exactly f[ends].sum() chains.
+    Every reduction a chain reaches (f > 0) leads back to a start, so this depth-first walk
+    never meets a dead end and yields exactly ``f[ends].sum()`` chains.
+    """
     stack: list[list[int]] = [[int(t)] for t in ends[::-1]]
     while stack:
         path = stack.pop()
         if dag.lengths[path[-1]] == start:
-            yield _chain(dag, path[::-1])
+            yield path[::-1]
             continue
         prev = dag.reductions_of(path[-1])
         stack.extend([*path, int(p)] for p in prev[f[prev] > 0][::-1])
+
+
+def longest_chains(
+    lexicon: Lexicon,
+    start: int = RIDDLER_START,
+    list_all: bool = False,
+    max_listed: int = MAX_LISTED,
+) -> LongestChains:
+    """The longest chains from ``start``-letter terms: length, count, terminals and one chain;
+    with ``list_all``, every longest chain too (at most ``max_listed`` of them, else
+    :class:`TooManyChainsError` before any is listed).
+
+    Examples
+    --------
+    >>> from letterplay.lexicon import Lexicon
+    >>> lex = Lexicon.from_words("rid ride dire dried redid riddle rides sired".split())
+    >>> result = longest_chains(lex, start=3, list_all=True)
+    >>> result.length, result.count, result.terminals
+    (4, 1, ('riddle',))
+    >>> result.chains
+    (('rid', 'ride', 'dried', 'riddle'),)
+    """
+    dag = term_dag(lexicon)
+    start = _check_length(dag, "start", start)
+    max_listed = validate.whole("max_listed", max_listed, low=0)
+    sources = dag.terms_of_length(start)
+    if len(sources) == 0:
+        hint = " (the one-letter words a and i can be added)" if start == 1 else ""
+        raise NoSolutionError(f"{dag.lexicon.name} has no {start}-letter words{hint}")
+    result, f, ends = _longest(dag, sources, start, None, None)
+    if not list_all:
+        return result
+    if result.count > max_listed:
+        raise TooManyChainsError(result.count, max_listed)
+    chains = tuple(tuple(dag.word(t) for t in ids) for ids in _walk(dag, f, ends, start))
+    return replace(result, chains=chains)
+
+
+def chain_from(lexicon: Lexicon, word: str) -> LongestChains:
+    """The longest chains starting from the term of ``word`` (a word, or its letters scrambled);
+    the chain shown starts with ``word`` itself when it is a word.
+
+    Examples
+    --------
+    >>> from letterplay.lexicon import Lexicon
+    >>> lex = Lexicon.from_words("ride dire dried redid riddle rides".split())
+    >>> chain_from(lex, "dire").chain.shown
+    ('dire', 'dried', 'riddle')
+    """
+    dag = term_dag(lexicon)
+    t = _lookup(dag, "word", word)
+    word = word.strip().lower()
+    first = word if word in dag.lexicon else None
+    result, _, _ = _longest(dag, np.array([t]), int(dag.lengths[t]), dag.term_text(t), first)
+    return result
+
+
+def iter_longest_chains(lexicon: Lexicon, start: int = RIDDLER_START) -> Iterator[Chain]:
+    """Every longest chain from ``start``-letter terms, one per distinct term sequence.
+
+    Examples
+    --------
+    >>> from letterplay.lexicon import Lexicon
+    >>> lex = Lexicon.from_words("rid ride dire dried rides".split())
+    >>> [c.shown for c in iter_longest_chains(lex, start=3)]
+    [('rid', 'ride', 'dried'), ('rid', 'ride', 'rides')]
+    """
+    dag = term_dag(lexicon)
+    start = _check_length(dag, "start", start)
+    f = _paths_from(dag, dag.terms_of_length(start))
+    reached = np.flatnonzero(f)
+    if len(reached) == 0:
+        return iter(())
+    last = int(dag.lengths[reached].max())
+    ends = reached[dag.lengths[reached] == last]
+    return (_chain(dag, ids) for ids in _walk(dag, f, ends, start))
 
 
 # ----------------------------------------------------------------------------- play
@@ -524,15 +1018,20 @@ def iter_longest_chains(lexicon: Lexicon, start: int = RIDDLER_START) -> Iterato
 class Game:
     """A game to play: the scrambled start letters, then one added letter per step.
 
-    ``games`` is how many games it was drawn from (uniformly), ``seed`` reproduces it.
+    ``games`` is how many games it was drawn from (uniformly), ``seed`` reproduces it;
+    ``answers`` says whether its JSON form reveals the words (``replace(game, answers=True)``).
     """
 
     seed: int
     scrambled: str
     chain: Chain
     games: int
+    answers: bool = False
 
-    def to_dict(self, answers: bool = False) -> dict[str, object]:
+    def to_dict(self, answers: bool | None = None) -> dict[str, object]:
+        """The JSON form; the words of each step and the chain only with ``answers`` (by
+        default the game's own :attr:`answers`)."""
+        answers = self.answers if answers is None else answers
         steps: list[dict[str, object]] = []
         added = [None, *self.chain.added()]
         for i, t in enumerate(self.chain.terms):
@@ -554,10 +1053,11 @@ class Game:
         }
 
 
-def _pick(rng: random.Random, ids: np.ndarray, weights: np.ndarray) -> int:
+def _pick(rng: np.random.Generator, ids: np.ndarray, weights: np.ndarray) -> int:
     """One of ``ids`` with probability proportional to its integer weight, exactly."""
     cumulative = np.cumsum(weights)
-    return int(ids[np.searchsorted(cumulative, rng.randrange(int(cumulative[-1])), side="right")])
+    r = int(rng.integers(int(cumulative[-1])))
+    return int(ids[np.searchsorted(cumulative, r, side="right")])
 
 
 def play(
@@ -568,24 +1068,37 @@ def play(
 ) -> Game:
     """A game drawn uniformly at random from all games of ``start`` to ``end`` letters.
 
-    The same ``seed`` gives the same game; without one, a seed is drawn and reported.
+    The same ``seed`` (any integer of magnitude below 2**63) gives the same game; without one, a
+    seed is drawn and reported.
+
+    Examples
+    --------
+    >>> from letterplay.lexicon import Lexicon
+    >>> lex = Lexicon.from_words("ride dire dried redid riddle rides".split())
+    >>> game = play(lex, seed=-7, start=4, end=6)
+    >>> game.games, game.chain.terms, sorted(game.scrambled)
+    (1, ('deir', 'ddeir', 'ddeilr'), ['d', 'e', 'i', 'r'])
     """
     dag = term_dag(lexicon)
-    check_lengths(dag, start, end)
+    seed = validate.seed("seed", seed)
+    start = _check_length(dag, "start", start)
+    end = _check_length(dag, "end", end)
+    _check_order(start, end)
     if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
-    rng = random.Random(seed)
-    g = games_to(dag, end, start)
+        import secrets  # only a game without a seed needs fresh randomness
+
+        seed = secrets.randbelow(2**validate.SEED_BITS)
+    rng = validate.random_generator("seed", seed)
+    g = _games_to(dag, end, start)
     starts = dag.terms_of_length(start)
-    total = int(g[starts].sum())
+    total = _total(g[starts])
     if total == 0:
-        raise NoSolutionError(f"{lexicon.name} has no games from {start} to {end} letters")
+        raise NoSolutionError(f"{dag.lexicon.name} has no games from {start} to {end} letters")
     ids = [_pick(rng, starts, g[starts])]
     while dag.lengths[ids[-1]] < end:
         nxt = dag.extensions_of(ids[-1])
         ids.append(_pick(rng, nxt, g[nxt]))
-    letters = list(dag.term_text(ids[0]))
-    rng.shuffle(letters)
+    letters = rng.permutation(list(dag.term_text(ids[0])))
     return Game(seed, "".join(letters), _chain(dag, ids), total)
 
 
@@ -602,6 +1115,7 @@ class Step:
     reason: str | None = None
 
     def to_dict(self) -> dict[str, object]:
+        """The JSON form: ``word``, ``ok``, ``added`` (upper case) and ``reason``."""
         return {
             "word": self.word,
             "ok": self.ok,
@@ -621,19 +1135,23 @@ class ChainCheck:
 
     @property
     def valid(self) -> bool:
+        """Whether every step follows the rules."""
         return all(s.ok for s in self.steps)
 
     @property
     def broken_step(self) -> int | None:
+        """The 1-based position of the first word that breaks the chain, or None."""
         return next((i + 1 for i, s in enumerate(self.steps) if not s.ok), None)
 
     @property
     def reason(self) -> str | None:
+        """Why the chain breaks at :attr:`broken_step`, or None when it is valid."""
         step = self.broken_step
         return None if step is None else self.steps[step - 1].reason
 
     @property
     def game(self) -> bool:
+        """Whether the chain is a valid Riddler game (from 4 to 9 letters)."""
         return (
             self.valid
             and len(self.words[0]) == RIDDLER_START
@@ -641,6 +1159,7 @@ class ChainCheck:
         )
 
     def to_dict(self) -> dict[str, object]:
+        """The JSON form: ``valid``, ``game``, ``broken_step``, ``reason`` and ``steps``."""
         return {
             "valid": self.valid,
             "game": self.game,
@@ -667,24 +1186,35 @@ def _step_problem(prev: str, word: str) -> str | None:
 def check_chain(lexicon: Lexicon, words: Sequence[str]) -> ChainCheck:
     """Check a player's chain word by word and say which step breaks and why.
 
-    Words must be letters a–z (else :class:`InputError`); a word missing from the lexicon or
-    not one letter longer than, and an anagram of, the previous word plus one letter, breaks
-    the chain at that step.
+    ``words`` is a sequence of words (a lone string is an error, not a sequence of letters),
+    each letters a–z; a word missing from the lexicon, or not the previous word plus one
+    letter rearranged, breaks the chain at that step.
+
+    Examples
+    --------
+    >>> from letterplay.lexicon import Lexicon
+    >>> lex = Lexicon.from_words("ride dire dried redid riddle rides".split())
+    >>> check_chain(lex, ["ride", "dried", "riddle"]).valid
+    True
+    >>> check_chain(lex, ["ride", "rides", "riddle"]).reason
+    "'riddle' is not 'rides' plus one letter: it lacks S of 'rides'"
     """
-    if not words:
-        raise InputError("a chain needs at least one word")
-    words = tuple(parse_letters(w, "a chain word") for w in words)
+    lexicon = _lexicon(lexicon)
+    checked = validate.words("words", words)
+    if not checked:
+        raise InputError("words must hold at least one word")
+    chain = tuple(parse_letters(w, "words") for w in checked)
     steps = []
-    for i, word in enumerate(words):
+    for i, word in enumerate(chain):
         problem = None if word in lexicon else f"{word!r} is not a word of {lexicon.name}"
         added = None
         if i > 0:
-            rule = _step_problem(words[i - 1], word)
+            rule = _step_problem(chain[i - 1], word)
             problem = rule or problem
             if rule is None:
-                added = _added_letter(term(words[i - 1]), term(word))
+                added = _added_letter(term(chain[i - 1]), term(word))
         steps.append(Step(word, problem is None, added, problem))
-    return ChainCheck(words, tuple(steps))
+    return ChainCheck(chain, tuple(steps))
 
 
 def full_analysis(
@@ -693,7 +1223,16 @@ def full_analysis(
     end: int = RIDDLER_END,
     progress: ProgressCallback | None = None,
 ) -> tuple[GameCount, LongestChains, GameTable]:
-    """Seeds 000 and 001 in one call: the number of games, the longest chains and the table."""
+    """Seeds 000 and 001 in one call: the number of games, the longest chains and the table.
+
+    Examples
+    --------
+    >>> from letterplay.lexicon import Lexicon
+    >>> lex = Lexicon.from_words("ride dire dried redid riddle rides".split())
+    >>> count, longest, table = full_analysis(lex, start=4, end=5)
+    >>> count.games, longest.length, table.by_terminus_length
+    (2, 3, {4: 1, 5: 2, 6: 1, 7: 0})
+    """
     report(progress, "anigrams", 0, 3)
     count = count_games(lexicon, start, end)
     report(progress, "anigrams", 1, 3)

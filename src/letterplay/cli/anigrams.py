@@ -1,34 +1,69 @@
 """``letterplay anigrams``: longest chains, game counts and tables, chains from a word, games to
-play and checks of a player's chain."""
+play and checks of a player's chain.
+
+Each command makes one library call; ``--json`` prints ``envelope(result, lexicon)`` of its
+result. Library errors name parameters (``start``, ``origin``, ``min_zipf``…): they are shown
+with this command's option names (``--start``, ``--from``, ``--min-zipf``…).
+"""
 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import click
-from rich.table import Table
 
 from letterplay import anigrams as ag
-from letterplay.cli.common import emit, force_option, lexicon_line, output_file, puzzle_options
-from letterplay.errors import InputError
+from letterplay.cli.common import (
+    SEED,
+    FiniteFloat,
+    emit,
+    force_option,
+    lexicon_line,
+    output_file,
+    puzzle_options,
+    write_output,
+)
+from letterplay.errors import InputError, LetterplayError
 from letterplay.lexicon import Lexicon
 
-MAX_LISTED = 100_000  # more longest chains than this go to a file, not the screen or JSON
+__all__ = ["anigrams"]
+
+MAX_WRITTEN = 1_000_000  # longest chains written to one file (about 150 bytes each)
+
+# library parameter -> option, as a library message names it ("start (9) is …", "origin 'x' …")
+OPTIONS = {
+    "origin": "--from",
+    "target": "--to",
+    "start": "--start",
+    "end": "--end",
+    "min_zipf": "--min-zipf",
+    "seed": "--seed",
+}
+_PARAMETER = re.compile(r"\b(" + "|".join(OPTIONS) + r")\b(?= must| \(| ')")
+
+
+def _in_option_names(error: LetterplayError) -> LetterplayError:
+    """The same error, its message naming this command's options instead of parameters."""
+    error.args = (_PARAMETER.sub(lambda m: OPTIONS[m.group(1)], str(error)),)
+    return error
 
 
 def anigram_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """``@puzzle_options`` plus ``--min-zipf`` (only words at least that common) and
-    ``--one-letter`` (add the words ``a`` and ``i``)."""
+    ``--one-letter`` (add the words ``a`` and ``i``); library errors in option names."""
 
     @puzzle_options
     @click.option(
         "--min-zipf",
-        type=float,
+        type=FiniteFloat(0, ag.MAX_ZIPF),
         default=None,
         metavar="Z",
-        help="Use only words with a wordfreq Zipf frequency of at least Z (3 = everyday words).",
+        help="Use only words with a wordfreq Zipf frequency of at least Z, from 0 to 8 "
+        "(3 = everyday words).",
     )
     @click.option(
         "--one-letter",
@@ -39,20 +74,32 @@ def anigram_options(command: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(
         *args: Any, lexicon: Lexicon, min_zipf: float | None, one_letter: bool, **kwargs: Any
     ) -> Any:
-        if min_zipf is not None:
-            lexicon = ag.common_words(lexicon, min_zipf)
-        if one_letter:
-            lexicon = ag.with_one_letter_words(lexicon)
-        return command(*args, lexicon=lexicon, **kwargs)
+        try:
+            if min_zipf is not None:
+                lexicon = ag.common_words(lexicon, min_zipf)
+            if one_letter:
+                lexicon = ag.with_one_letter_words(lexicon)
+            return command(*args, lexicon=lexicon, **kwargs)
+        except LetterplayError as e:
+            raise _in_option_names(e) from None
 
     return wrapper
 
 
+LENGTH = click.IntRange(min=1)
 start_option = click.option(
-    "--start", default=ag.RIDDLER_START, show_default=True, help="Letters of the first word."
+    "--start",
+    type=LENGTH,
+    default=ag.RIDDLER_START,
+    show_default=True,
+    help="Letters of the first word (1 to the longest word's length).",
 )
 end_option = click.option(
-    "--end", default=ag.RIDDLER_END, show_default=True, help="Letters of the last word."
+    "--end",
+    type=LENGTH,
+    default=ag.RIDDLER_END,
+    show_default=True,
+    help="Letters of the last word (START to the longest word's length).",
 )
 
 
@@ -80,6 +127,16 @@ def _chain_lines(chain: ag.Chain) -> list[str]:
     return lines
 
 
+def _longest_listed(lexicon: Lexicon, start: int, list_all: bool, to_file: bool):
+    """The one library call of ``longest``, with the listing bound of the screen or a file."""
+    limit = MAX_WRITTEN if to_file else ag.MAX_LISTED
+    try:
+        return ag.longest_chains(lexicon, start, list_all=list_all, max_listed=limit)
+    except ag.TooManyChainsError as e:
+        where = "one file" if to_file else "the screen or JSON; use --output FILE.txt"
+        raise InputError(f"{e.count:,} longest chains are too many for {where}") from None
+
+
 @anigrams.command()
 @start_option
 @click.option("--all", "list_all", is_flag=True, help="List every longest chain.")
@@ -101,20 +158,10 @@ def longest(
     if output is not None and not list_all:
         raise InputError("--output needs --all")
     path = output_file(output, force, (".txt",)) if output is not None else None
-    result = ag.longest_chains(lexicon, start)
-    if list_all and path is None and result.count > MAX_LISTED:
-        raise InputError(
-            f"{result.count:,} longest chains are too many to show; use --output FILE.txt"
-        )
-    data = result.to_dict()
-    chains = ag.iter_longest_chains(lexicon, start) if list_all else iter(())
+    result = _longest_listed(lexicon, start, list_all, path is not None)
     if path is not None:
-        with path.open("w", encoding="ascii") as f:
-            for chain in chains:
-                f.write(" ".join(chain.shown) + "\n")
-        data["output"] = str(path)
-    elif list_all and as_json:
-        data["chains"] = [list(chain.shown) for chain in chains]
+        write_output(path, result.listing(), force)
+        result = replace(result, output=str(path))
 
     def render(console) -> None:
         console.print(
@@ -128,39 +175,51 @@ def longest(
         if path is not None:
             console.print(f"wrote {result.count:,} chains to {path}")
         elif list_all:
-            lines = (" ".join(chain.shown) + "\n" for chain in chains)
             if console.is_terminal:
-                click.echo_via_pager(lines)
+                click.echo_via_pager(result.listing())
             else:
-                for line in lines:
-                    click.echo(line, nl=False)
+                click.echo(result.listing(), nl=False)
 
-    emit(data, lexicon, as_json, render)
+    emit(result, lexicon, as_json, render)
 
 
 @anigrams.command()
-@start_option
-@end_option
+@click.option(
+    "--start",
+    type=LENGTH,
+    default=None,
+    show_default="4, or the length of --from",
+    help="Letters of the first word (1 to the longest word's length).",
+)
+@click.option(
+    "--end",
+    type=LENGTH,
+    default=None,
+    show_default="9, or the length of --to",
+    help="Letters of the last word (START to the longest word's length).",
+)
 @click.option(
     "--from",
     "origin",
     metavar="TERM",
     default=None,
-    help="Only the games from this word (or its letters in any order); its length is the start.",
+    help="Only the games from this word (or its letters in any order); its length is the "
+    "start, so --start may be left out (if given, it must agree).",
 )
 @click.option(
     "--to",
     "target",
     metavar="TERM",
     default=None,
-    help="Only the games ending at this word (or its letters); its length is the end.",
+    help="Only the games ending at this word (or its letters); its length is the end, so "
+    "--end may be left out (if given, it must agree).",
 )
 @anigram_options
 def count(
     lexicon: Lexicon,
     as_json: bool,
-    start: int,
-    end: int,
+    start: int | None,
+    end: int | None,
     origin: str | None,
     target: str | None,
 ) -> None:
@@ -180,7 +239,7 @@ def count(
             f"{lexicon_line(lexicon)}"
         )
 
-    emit(result.to_dict(), lexicon, as_json, render)
+    emit(result, lexicon, as_json, render)
 
 
 @anigrams.command()
@@ -192,14 +251,16 @@ def table(lexicon: Lexicon, as_json: bool, start: int, plot: str | None, force: 
     """Games from START-letter words by terminus length, up to the first length with none."""
     path = output_file(plot, force, (".svg", ".png")) if plot is not None else None
     result = ag.game_table(lexicon, start)
-    data = result.to_dict()
     if path is not None:
         from letterplay.draw.anigrams import draw_game_table
 
-        draw_game_table(result, path, lexicon.name)
-        data["plot"] = str(path)
+        picture = draw_game_table(result, path.suffix.lower()[1:], lexicon.name)
+        write_output(path, picture, force)
+        result = replace(result, plot=str(path))
 
     def render(console) -> None:
+        from rich.table import Table
+
         grid = Table("terminus length", "games", title=f"Games from {start}-letter terms")
         for length, games in result.by_terminus_length.items():
             grid.add_row(str(length), f"{games:,}")
@@ -208,7 +269,7 @@ def table(lexicon: Lexicon, as_json: bool, start: int, plot: str | None, force: 
         if path is not None:
             console.print(f"wrote {path}")
 
-    emit(data, lexicon, as_json, render)
+    emit(result, lexicon, as_json, render)
 
 
 @anigrams.command()
@@ -226,11 +287,16 @@ def chain(lexicon: Lexicon, as_json: bool, word: str) -> None:
         for line in _chain_lines(result.chain):
             console.print(line)
 
-    emit(result.to_dict(), lexicon, as_json, render)
+    emit(result, lexicon, as_json, render)
 
 
 @anigrams.command()
-@click.option("--seed", type=int, default=None, help="Seed for a reproducible game.")
+@click.option(
+    "--seed",
+    type=SEED,
+    default=None,
+    help="Seed for a reproducible game: any integer of magnitude below 2**63.",
+)
 @start_option
 @end_option
 @click.option("--answers", is_flag=True, help="Show the words of every step.")
@@ -241,6 +307,8 @@ def play(
     """A random game (every game equally likely): unscramble the start letters, then add one
     letter at a time."""
     game = ag.play(lexicon, seed, start, end)
+    if answers:
+        game = replace(game, answers=True)
 
     def render(console) -> None:
         console.print(
@@ -258,7 +326,7 @@ def play(
         if not answers:
             console.print(f"[dim]answers: add --answers (same --seed {game.seed})[/]")
 
-    emit(game.to_dict(answers), lexicon, as_json, render)
+    emit(game, lexicon, as_json, render)
 
 
 @anigrams.command()
@@ -283,4 +351,4 @@ def check(lexicon: Lexicon, as_json: bool, words: tuple[str, ...]) -> None:
         else:
             console.print(f"[bold red]broken at word {result.broken_step}[/]: {result.reason}")
 
-    emit(result.to_dict(), lexicon, as_json, render)
+    emit(result, lexicon, as_json, render)

@@ -1,4 +1,80 @@
 """Pictures of puzzles and results, drawn with matplotlib's object API (no GUI backend needed).
 
-One module per picture kind; each takes a library result and a file name (``.svg`` or ``.png``).
+One module per picture kind; each takes a library result and returns the picture, SVG text or
+PNG bytes, and the caller (the command line, the web app) writes or serves it. matplotlib is
+imported only by the drawing functions themselves, never by importing this package.
+
+Examples
+--------
+>>> picture_format("table.SVG")
+'svg'
 """
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from letterplay.errors import InputError
+
+__all__ = ["FORMATS", "figure_picture", "picture_format"]
+
+FORMATS = ("svg", "png")
+
+
+def picture_format(name: str | Path) -> str:
+    """The picture format a file name asks for, ``"svg"`` or ``"png"`` (from its suffix).
+
+    Examples
+    --------
+    >>> picture_format("hive.png")
+    'png'
+    """
+    fmt = Path(name).suffix.lower().lstrip(".")
+    if fmt not in FORMATS:
+        raise InputError(f"fmt must be one of {', '.join(FORMATS)}, not {fmt or name!r}")
+    return fmt
+
+
+def figure_picture(figure: Any, fmt: str) -> str | bytes:
+    """A matplotlib figure as SVG text (``fmt="svg"``) or PNG bytes (``fmt="png"``).
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> figure_picture(Figure(figsize=(1, 1)), "svg").lstrip().startswith("<?xml")
+    True
+    """
+    if fmt not in FORMATS:
+        raise InputError(f"fmt must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    out = io.BytesIO()
+    figure.savefig(out, format=fmt, dpi=120)
+    return out.getvalue().decode("utf-8") if fmt == "svg" else out.getvalue()
+
+
+def _quiet_matplotlib_config() -> None:
+    """Give matplotlib a writable config folder before it is imported, so that an unwritable
+    HOME does not make it print warnings around a command's own output."""
+    if os.environ.get("MPLCONFIGDIR"):
+        return
+    config = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "matplotlib"
+    try:
+        config.mkdir(parents=True, exist_ok=True)
+        if os.access(config, os.W_OK):
+            return
+    except OSError:
+        pass
+    # One folder per user, kept between runs so matplotlib's font cache is built only once.
+    fallback = Path(tempfile.gettempdir()) / f"letterplay-matplotlib-{os.getuid()}"
+    with contextlib.suppress(OSError):
+        fallback.mkdir(mode=0o700, exist_ok=True)
+    if not (fallback.is_dir() and os.access(fallback, os.W_OK)):
+        fallback = Path(tempfile.mkdtemp(prefix="letterplay-matplotlib-"))
+    os.environ["MPLCONFIGDIR"] = str(fallback)
+
+
+_quiet_matplotlib_config()

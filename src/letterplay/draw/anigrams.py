@@ -1,21 +1,50 @@
-"""The games-by-terminus-length bar chart of Anigrams (as in seed 001's plot)."""
+"""The games-by-terminus-length bar chart of Anigrams (as in seed 001's plot).
+
+:func:`draw_game_table` returns the picture (SVG text or PNG bytes); the caller writes it.
+
+Examples
+--------
+>>> from letterplay.anigrams import GameTable
+>>> table = GameTable(4, {4: 2674, 5: 15915, 6: 0})
+>>> draw_game_table(table, "svg").lstrip().startswith("<?xml")
+True
+
+References
+----------
+- The Riddler, "Can You Build The Biggest Anigram?", FiveThirtyEight, 16 September 2022.
+  https://fivethirtyeight.com/features/can-you-build-the-biggest-anigram/
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter
-
+from letterplay import validate
 from letterplay.anigrams import RIDDLER_END, GameTable
+from letterplay.draw import FORMATS, figure_picture
+from letterplay.errors import InputError
+
+__all__ = ["draw_game_table"]
 
 
-def draw_game_table(table: GameTable, path: str | Path, lexicon_name: str = "") -> Path:
-    """Draw the number of games for each terminus length as bars and save it to ``path``.
+def draw_game_table(table: GameTable, fmt: str = "svg", lexicon_name: str = "") -> str | bytes:
+    """The number of games for each terminus length as bars: SVG text or PNG bytes.
 
     The bar of the Riddler's game (ending at 9 letters) is highlighted; each bar is labelled
     with its count.
+
+    Examples
+    --------
+    >>> from letterplay.anigrams import GameTable
+    >>> draw_game_table(GameTable(4, {4: 3, 5: 0}), "png")[:4]
+    b'\\x89PNG'
     """
+    if not isinstance(table, GameTable):
+        raise InputError(f"table must be a GameTable, not {type(table).__name__}")
+    if fmt not in FORMATS:
+        raise InputError(f"fmt must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    lexicon_name = validate.text("lexicon_name", lexicon_name)
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import FuncFormatter
+
     lengths = list(table.by_terminus_length)
     games = list(table.by_terminus_length.values())
     fig = Figure(figsize=(8, 4.5), layout="constrained")
@@ -28,15 +57,20 @@ def draw_game_table(table: GameTable, path: str | Path, lexicon_name: str = "") 
     ax.set_ylabel("distinct games")
     ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"{y / 1e6:g}M" if y else "0"))
     source = f" ({lexicon_name})" if lexicon_name else ""
-    ax.set_title(f"Anigrams games from {table.start}-letter terms by terminus length{source}")
+    title = f"Anigrams games from {table.start}-letter terms by terminus length{source}"
+    ax.set_title(title.replace("$", r"\$"))  # a name is text, never matplotlib math
     ax.spines[["top", "right"]].set_visible(False)
-    path = Path(path)
-    fig.savefig(path, dpi=120)
-    return path
+    return figure_picture(fig, fmt)
 
 
 def _short(n: int) -> str:
-    """A bar label: 4,510,515 → 4.51M, 15,915 → 15.9k."""
+    """A bar label: 4,510,515 → 4.51M, 15,915 → 15.9k.
+
+    Examples
+    --------
+    >>> _short(4_510_515), _short(15_915), _short(7)
+    ('4.51M', '15.9k', '7')
+    """
     if n >= 1_000_000:
         return f"{n / 1e6:.3g}M"
     if n >= 1_000:
