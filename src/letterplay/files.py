@@ -13,6 +13,8 @@ Examples
 >>> target = check_output(folder / "hive.svg", overwrite=False, suffixes=(".svg", ".png"))
 >>> write_atomic(target, "<svg/>", overwrite=False).read_text()
 '<svg/>'
+>>> oct(target.stat().st_mode & 0o777) == oct(0o666 & ~_umask())
+True
 >>> check_output(folder / "hive.svg", overwrite=False, suffixes=(".svg",))
 Traceback (most recent call last):
 ...
@@ -64,6 +66,9 @@ def write_atomic(path: str | Path, content: str | bytes, overwrite: bool) -> Pat
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "wb") as f:
+            os.fchmod(
+                f.fileno(), 0o666 & ~_umask()
+            )  # mkstemp makes 0600; outputs are ordinary files
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
@@ -74,6 +79,13 @@ def write_atomic(path: str | Path, content: str | bytes, overwrite: bool) -> Pat
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
     return path
+
+
+def _umask() -> int:
+    """The process's umask (read by setting it and putting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _temporary(parent: Path, path: Path) -> tuple[int, str]:
