@@ -404,3 +404,13 @@ def test_plain_and_general_parsers_agree(tmp_path):
     a, b = Lexicon.from_file(plain), Lexicon.from_file(general)
     assert a.words == b.words == tuple(sorted({w.lower() for w in words}))
     assert (a.skipped, b.skipped) == (0, 1) and a.sha256 == b.sha256
+
+
+def test_a_lexicon_read_from_a_file_pickles_with_its_words(enable1):
+    import pickle
+
+    copy = pickle.loads(pickle.dumps(enable1))
+    assert copy.words == enable1.words and copy.sha256 == enable1.sha256
+    assert copy.name == "enable1" and copy.word_id("zyzzyva") == enable1.word_id("zyzzyva")
+    with pytest.raises(AttributeError):
+        enable1.name = "other"

@@ -127,6 +127,10 @@ class Lexicon:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Lexicon is immutable (cannot set {name})")
 
+    def __reduce__(self):  # pickled with its words, not the memory map they may come from
+        fields = (self.name, self.words, self.sha256, self.source, self.skipped)
+        return (Lexicon, (*fields, self.probabilities))
+
     @cached_property
     def words(self) -> tuple[str, ...]:
         """The words, sorted, as a tuple of strings."""
