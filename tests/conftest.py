@@ -1,8 +1,8 @@
 """Shared test fixtures.
 
-Tests never touch the user's own letterplay folders: the data and cache dirs point into a
-temporary folder for the whole session. Tests that need enable1 take the ``enable1`` fixture:
-the list bundled with letterplay, so they run on any fresh clone. Tests that need the real-data
+Tests never touch the user's own letterplay folders (see the root ``conftest.py``). Tests that
+need enable1 take the ``enable1`` fixture: the list bundled with letterplay, so they run on any
+fresh clone. Tests that need the real-data
 archives (NY Times puzzles, PACE instances) take ``data_dir``, the folder named by
 ``$LETTERPLAY_DATA`` (or ``../shared/data`` beside the project): when it is missing they are
 skipped on a developer's machine but fail under ``CI=true``.
@@ -30,22 +30,19 @@ DATA_DIR = _find_data_dir()
 
 
 @pytest.fixture(scope="session", autouse=True)
-def isolated_dirs(tmp_path_factory: pytest.TempPathFactory):
-    """Point letterplay's user data and cache dirs at temporary folders for the session."""
-    names = ("LETTERPLAY_HOME", "LETTERPLAY_CACHE", "LETTERPLAY_DATA")
-    saved = {name: os.environ.get(name) for name in names}
-    os.environ["LETTERPLAY_HOME"] = str(tmp_path_factory.mktemp("home"))
-    os.environ["LETTERPLAY_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+def data_env():
+    """``$LETTERPLAY_DATA`` names the real-data folder when there is one, and is unset otherwise
+    (the user data and cache dirs are made temporary by the project's root conftest)."""
+    saved = os.environ.get("LETTERPLAY_DATA")
     if DATA_DIR is not None:
         os.environ["LETTERPLAY_DATA"] = str(DATA_DIR)
     else:
         os.environ.pop("LETTERPLAY_DATA", None)
     yield
-    for key, value in saved.items():
-        if value is None:
-            os.environ.pop(key, None)
-        else:
-            os.environ[key] = value
+    if saved is None:
+        os.environ.pop("LETTERPLAY_DATA", None)
+    else:
+        os.environ["LETTERPLAY_DATA"] = saved
 
 
 @pytest.fixture(scope="session")

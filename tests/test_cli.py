@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -59,3 +62,68 @@ def test_python_dash_m_runs_the_cli():
         timeout=60,
     )
     assert done.returncode == 0 and "version" in done.stdout
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {**os.environ, **extra}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    return env
+
+
+def test_two_quick_interrupts_print_one_aborted_line_and_exit_130(tmp_path):
+    """Ctrl-C twice in a row, while a command waits on its input: one line, status 130."""
+    for _ in range(3):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "letterplay", "lexicon", "info", "/dev/stdin"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=_env(),
+        )
+        time.sleep(4)  # imports done, blocked reading stdin
+        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 130, err
+        assert err == b"aborted\n" and out == b""
+
+
+def test_fetch_offline_prints_exactly_one_line(tmp_path):
+    refuse = "http://127.0.0.1:9"
+    env = _env(
+        LETTERPLAY_HOME=str(tmp_path),
+        http_proxy=refuse,
+        https_proxy=refuse,
+        HTTP_PROXY=refuse,
+        HTTPS_PROXY=refuse,
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "letterplay", "lexicon", "fetch", "sowpods"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith("error: cannot download sowpods from https://")
+
+
+def test_unwritable_home_adds_no_matplotlib_warnings(tmp_path):
+    """HOME is a file, not a folder: a command that draws says nothing about matplotlib."""
+    env = _env(HOME="/dev/null", LETTERPLAY_HOME=str(tmp_path / "data"))
+    env.pop("MPLCONFIGDIR", None)
+    target = tmp_path / "table.svg"
+    code = (
+        "import sys; from letterplay.cli import main; "
+        "main(['anigrams', 'table', '--lexicon', 'common', '--plot', sys.argv[1]])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(target)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "" and target.is_file()

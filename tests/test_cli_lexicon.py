@@ -132,3 +132,36 @@ def test_console_script_end_to_end_offline(tmp_path):
         timeout=60,
     )
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_concurrent_installs_of_one_name_are_exclusive_and_whole(tmp_path):
+    """Several processes add different lists under one name at once: exactly one wins, the
+    others fail with one line, and the installed file is the winner's list, whole."""
+    sources = []
+    for i in range(6):
+        path = tmp_path / f"list{i}.txt"
+        words = [f"{chr(97 + i)}{chr(97 + j % 26)}{chr(97 + j // 26 % 26)}" for j in range(5000)]
+        path.write_text("\n".join(words) + "\n")
+        sources.append(path)
+    env = {**os.environ, "LETTERPLAY_HOME": str(tmp_path / "home")}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "letterplay", "lexicon", "add", "race", str(src)],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for src in sources
+    ]
+    results = [(p.wait(timeout=120), p.stderr.read()) for p in procs]
+    winners = [i for i, (code, _) in enumerate(results) if code == 0]
+    assert len(winners) == 1, results
+    for code, err in results:
+        if code != 0:
+            assert code == 2 and err.count("\n") == 1 and "already installed" in err
+    installed = tmp_path / "home" / "lexicons" / "race.txt"
+    expected = "\n".join(sorted(set(sources[winners[0]].read_text().split()))) + "\n"
+    assert installed.read_text() == expected
+    assert not [p for p in installed.parent.iterdir() if p.name != "race.txt"]

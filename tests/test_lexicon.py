@@ -381,3 +381,36 @@ def test_a_corrupt_cached_word_list_is_rebuilt(tmp_path, monkeypatch):
     entry.write_bytes(bytes(data))
     again = Lexicon.from_file(path)
     assert again.words == good.words and again.sha256 == good.sha256
+
+
+def test_too_big_lists_are_refused_before_reading(tmp_path, monkeypatch):
+    import gzip
+
+    monkeypatch.setattr(lx, "MAX_BYTES", 1000)
+    path = write(tmp_path, "big.txt", "apple\n" * 200)
+    with pytest.raises(LexiconError, match=r"too big for a word list \(limit 1,000 bytes\)"):
+        Lexicon.from_file(path)
+    bomb = tmp_path / "bomb.txt.gz"
+    bomb.write_bytes(gzip.compress(b"apple\n" * 100_000))
+    with pytest.raises(LexiconError, match="unpacks to more than 1,000 bytes"):
+        Lexicon.from_file(bomb)
+
+
+def test_plain_and_general_parsers_agree(tmp_path):
+    rng = random.Random(5)
+    words = ["".join(rng.choice("abcXYZ") for _ in range(rng.randint(1, 6))) for _ in range(3000)]
+    plain = write(tmp_path, "plain.txt", "\r\n".join(words) + "\n")
+    general = write(tmp_path, "general.txt", "# comment\n" + "\n".join(words) + "\nit's\n")
+    a, b = Lexicon.from_file(plain), Lexicon.from_file(general)
+    assert a.words == b.words == tuple(sorted({w.lower() for w in words}))
+    assert (a.skipped, b.skipped) == (0, 1) and a.sha256 == b.sha256
+
+
+def test_a_lexicon_read_from_a_file_pickles_with_its_words(enable1):
+    import pickle
+
+    copy = pickle.loads(pickle.dumps(enable1))
+    assert copy.words == enable1.words and copy.sha256 == enable1.sha256
+    assert copy.name == "enable1" and copy.word_id("zyzzyva") == enable1.word_id("zyzzyva")
+    with pytest.raises(AttributeError):
+        enable1.name = "other"

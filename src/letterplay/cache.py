@@ -11,8 +11,6 @@ that cannot be written is silently skipped, because a cache is never needed for 
 
 Examples
 --------
->>> import os, tempfile
->>> os.environ["LETTERPLAY_CACHE"] = tempfile.mkdtemp()
 >>> calls = []
 >>> def build():
 ...     calls.append(1)

@@ -4,12 +4,24 @@
 - the user data dir (``LETTERPLAY_HOME`` overrides it): lexicons installed by ``lexicon add/fetch``.
 - the user cache dir (``LETTERPLAY_CACHE`` overrides it): indexes rebuilt at will, keyed by the
   lexicon's identity hash.
+
+Examples
+--------
+>>> import os
+>>> os.environ["LETTERPLAY_CACHE"] == str(cache_dir())
+True
+
+References
+----------
+- platformdirs (the user data and cache dirs of each platform): https://platformdirs.readthedocs.io
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+
+__all__ = ["APP", "cache_dir", "data_env_dir", "user_data_dir"]
 
 APP = "letterplay"
 

@@ -2,9 +2,20 @@
 
 Every message is one line meant for a person: the command line prints it as is on stderr and exits
 with status 2, so a message names the offending input and, where it helps, what to do instead.
+
+Examples
+--------
+>>> from letterplay.lexicon import load
+>>> try:
+...     load("no-such-list")
+... except LetterplayError as e:
+...     print(type(e).__name__, str(e).split(" (")[0])
+LexiconError unknown lexicon 'no-such-list'
 """
 
 from __future__ import annotations
+
+__all__ = ["InputError", "LetterplayError", "LexiconError", "NoSolutionError", "UnknownWordError"]
 
 
 class LetterplayError(Exception):

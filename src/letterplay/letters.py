@@ -9,6 +9,19 @@
 :class:`LetterIndex` holds all of these for a whole lexicon as numpy arrays, computed in bulk
 (no per-word Python loop) and cached on disk by the lexicon's identity, so a second process gets
 enable1 and its index in a fraction of a second.
+
+Examples
+--------
+>>> term("ride"), mask_letters(letter_mask("ride")), letter_counts("bee")[:5].tolist()
+('deir', 'DEIR', [0, 1, 0, 0, 2])
+>>> popcount(np.array([letter_mask("aegints"), 0])).tolist()
+[7, 0]
+
+References
+----------
+- Anagram classes by sorted letters (signatures): Peter Norvig, "How to Write a Spelling
+  Corrector" and pytudes, https://github.com/norvig/pytudes
+- Bit-set letter masks and SWAR popcount: https://graphics.stanford.edu/~seander/bithacks.html
 """
 
 from __future__ import annotations
@@ -24,6 +37,18 @@ from letterplay.errors import InputError
 if TYPE_CHECKING:
     from letterplay.lexicon import Lexicon
 
+__all__ = [
+    "ALPHABET",
+    "PAD",
+    "LetterIndex",
+    "letter_counts",
+    "letter_mask",
+    "mask_letters",
+    "parse_letters",
+    "popcount",
+    "term",
+]
+
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 PAD = 255  # fills the letter codes of a word beyond its length
 INDEX_VERSION = 1  # bump when LetterIndex's arrays change meaning
@@ -35,7 +60,11 @@ _BITS = np.left_shift(np.uint32(1), np.arange(26, dtype=np.uint32))
 
 
 def term(word: str) -> str:
-    """A word's *term*: its letters in sorted order (``ride`` → ``deir``)."""
+    """A word's *term*: its letters in sorted order (``ride`` → ``deir``).
+
+    >>> term("dire") == term("ride")
+    True
+    """
     return "".join(sorted(word))
 
 
@@ -68,7 +97,15 @@ def popcount(masks: np.ndarray) -> np.ndarray:
 
 
 def parse_letters(text: str, what: str = "letters") -> str:
-    """Lower-case ``text`` and check it is only a–z letters; raise :class:`InputError` if not."""
+    """Lower-case ``text`` and check it is only a–z letters; raise :class:`InputError` if not.
+
+    >>> parse_letters(" AEGINRT ")
+    'aeginrt'
+    >>> parse_letters("ab1")
+    Traceback (most recent call last):
+    ...
+    letterplay.errors.InputError: letters must be letters a–z, got 'ab1'
+    """
     letters = text.strip().lower()
     if not letters or not letters.isascii() or not letters.isalpha():
         raise InputError(f"{what} must be letters a–z, got {text!r}")

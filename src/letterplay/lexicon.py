@@ -37,6 +37,7 @@ References
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -58,6 +59,7 @@ __all__ = [
     "BUNDLED",
     "DEFAULT",
     "DOWNLOADS",
+    "MAX_BYTES",
     "AlreadyInstalledError",
     "BundledList",
     "CatalogEntry",
@@ -124,6 +126,10 @@ class Lexicon:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Lexicon is immutable (cannot set {name})")
+
+    def __reduce__(self):  # pickled with its words, not the memory map they may come from
+        fields = (self.name, self.words, self.sha256, self.source, self.skipped)
+        return (Lexicon, (*fields, self.probabilities))
 
     @cached_property
     def words(self) -> tuple[str, ...]:
@@ -343,7 +349,7 @@ def _sorted_unique(words: list[str]) -> tuple[str, ...]:
     # Sorting first and de-duplicating after is linear for the usual already-sorted list,
     # where sorted(set(words)) would pay for a full sort of a hash-shuffled order.
     words.sort()
-    return tuple(dict.fromkeys(words))
+    return tuple(word for word, _ in itertools.groupby(words))
 
 
 def normalise_text(text: str) -> tuple[tuple[str, ...], int]:
@@ -426,14 +432,6 @@ class _Packed:
         return tuple(text[:-1].split("\n")) if text else ()
 
 
-def _pack(words: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
-    """``words`` as the packed blob and the start of each word (plus one past the end)."""
-    blob = np.frombuffer(("\n".join(words) + "\n").encode("ascii"), dtype=np.uint8)
-    starts = np.zeros(len(words) + 1, dtype=np.int64)
-    starts[1:] = np.flatnonzero(blob == 10) + 1
-    return blob, starts
-
-
 WORDS_FORMAT = 1  # bump when the cached word arrays change meaning
 
 
@@ -476,8 +474,8 @@ def _stat(path: Path):
 
 
 def _parse_arrays(path: Path, stat=None) -> dict[str, np.ndarray]:
-    words, skipped, probabilities = _parse(path, read_bytes(path))
-    if not words:
+    blob, skipped, probabilities = _parse(path, read_bytes(path))
+    if not blob:
         raise LexiconError(f"{path}: no valid words (only words of letters a–z count)")
     if stat is not None:
         now = _stat(path)
@@ -485,11 +483,13 @@ def _parse_arrays(path: Path, stat=None) -> dict[str, np.ndarray]:
             raise _ChangedWhileReading
     import hashlib
 
-    blob, starts = _pack(words)
+    packed = np.frombuffer(blob, dtype=np.uint8)
+    starts = np.zeros(blob.count(b"\n") + 1, dtype=np.int64)
+    starts[1:] = np.flatnonzero(packed == 10) + 1
     arrays = {
-        "blob": blob,
+        "blob": packed,
         "starts": starts,
-        "sha256": np.array(hashlib.sha256(blob.tobytes()).hexdigest()),
+        "sha256": np.array(hashlib.sha256(blob).hexdigest()),
         "skipped": np.array(skipped, dtype=np.int64),
     }
     if probabilities is not None:
@@ -497,35 +497,80 @@ def _parse_arrays(path: Path, stat=None) -> dict[str, np.ndarray]:
     return arrays
 
 
-def _parse(path: Path, data: bytes) -> tuple[tuple[str, ...], int, np.ndarray | None]:
+def _parse(path: Path, data: bytes) -> tuple[bytes, int, np.ndarray | None]:
+    """The normalised list's bytes (``word\\n`` after word), entries skipped, probabilities."""
+    if b"\t" not in data:
+        blob = _plain_list(data)
+        if blob is not None:
+            return blob, 0, None
     text = decode(path, data)
     if "\t" in text:
-        return _weighted_entries(path, text)
-    words, skipped = normalise_text(text)
-    return words, skipped, None
+        words, skipped, probabilities = _weighted_entries(path, text)
+    else:
+        (words, skipped), probabilities = normalise_text(text), None
+    return ("\n".join(words) + "\n").encode("ascii") if words else b"", skipped, probabilities
+
+
+_LETTERS_AND_SPACE = bytes(range(65, 91)) + bytes(range(97, 123)) + b" \t\n\r\x0b\x0c"
+
+
+def _plain_list(data: bytes) -> bytes | None:
+    """The normalised bytes of a list made of ASCII letters and whitespace only (None for
+    anything else), without a Python string per character or a set of all words: the words
+    stay bytes, are sorted in place and de-duplicated in one pass, which keeps the peak memory
+    under about 10x the file's size."""
+    if data.translate(None, _LETTERS_AND_SPACE):
+        return None
+    words = (data if data.islower() else data.lower()).split()
+    del data
+    words.sort()
+    unique = [word for word, _ in itertools.groupby(words)]
+    del words
+    return b"\n".join(unique) + b"\n" if unique else b""
+
+
+MAX_BYTES = 64 * 1024 * 1024
+"""The largest word list read (uncompressed): real lists are a few MB (enable1 1.7 MB). A bigger
+file is refused before it is read; one below the limit peaks at about 15x its size in memory
+while it is parsed (a Python bytes object per word), so at most about 1 GB."""
 
 
 def read_bytes(path: Path) -> bytes:
-    """The bytes of a word list file (gunzipped): not missing, a directory or empty."""
-    if path.is_dir():
-        raise LexiconError(f"{path}: is a directory, not a word list file")
+    """The bytes of a word list file (gunzipped): not missing, a directory, empty or too big."""
+    size = _stat(path).st_size
+    if size > MAX_BYTES:
+        raise LexiconError(
+            f"{path}: {_mb(size)} is too big for a word list (limit {_mb(MAX_BYTES)})"
+        )
     try:
         data = path.read_bytes()
-    except FileNotFoundError:
-        raise LexiconError(f"{path}: no such file") from None
     except OSError as e:
         raise LexiconError(f"{path}: cannot read ({e.strerror})") from None
     if data[:2] == b"\x1f\x8b":
-        import gzip
-        import zlib
-
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError, zlib.error):
-            raise LexiconError(f"{path}: not a valid gzip file") from None
+        data = _gunzip(path, data)
     if not data.strip():
         raise LexiconError(f"{path}: empty file")
     return data
+
+
+def _mb(size: int) -> str:
+    return f"{size / 2**20:,.0f} MB" if size >= 2**20 else f"{size:,} bytes"
+
+
+def _gunzip(path: Path, data: bytes) -> bytes:
+    """Decompress at most :data:`MAX_BYTES` (a small file may unpack to gigabytes)."""
+    import zlib
+
+    inflate = zlib.decompressobj(wbits=zlib.MAX_WBITS | 16)
+    try:
+        out = inflate.decompress(data, MAX_BYTES + 1)
+    except zlib.error:
+        raise LexiconError(f"{path}: not a valid gzip file") from None
+    if len(out) > MAX_BYTES:
+        raise LexiconError(f"{path}: unpacks to more than {_mb(MAX_BYTES)}, the word list limit")
+    if not inflate.eof:
+        raise LexiconError(f"{path}: not a valid gzip file (cut short)")
+    return out
 
 
 _BOMS = ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"), (b"\xef\xbb\xbf", "utf-8"))

@@ -7,7 +7,10 @@ Bad input ends with a one-line message on stderr and exit status 2, never a trac
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import os
+import signal
 import sys
 
 import click
@@ -47,6 +50,18 @@ class LetterplayGroup(click.Group):
         return getattr(module, attribute, None)
 
     def main(self, args=None, prog_name=None, **extra):  # type: ignore[override]
+        _matplotlib_config_dir()
+        try:
+            previous = signal.signal(signal.SIGINT, _interrupted)
+        except ValueError:  # not the main thread: leave interrupts to whoever runs us
+            previous = None
+        try:
+            self._run(args, prog_name, **extra)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
+
+    def _run(self, args, prog_name, **extra) -> None:
         try:
             rv = super().main(args, prog_name, standalone_mode=False, **extra)
         except LetterplayError as e:
@@ -65,6 +80,39 @@ class LetterplayGroup(click.Group):
         except OSError as e:
             fail(f"{e.filename}: {e.strerror}" if e.filename and e.strerror else str(e))
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    """Ctrl-C: one ``aborted`` line and exit status 130, however many times it is pressed.
+
+    Further interrupts are ignored from the first one on, and the process ends at once
+    (``os._exit``) rather than unwinding through worker threads and atexit handlers, which is
+    where a second quick Ctrl-C would otherwise print a traceback.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):  # a closed or broken stream: nothing to say on it
+            stream.flush()
+    os.write(2, b"aborted\n")
+    os._exit(130)
+
+
+def _matplotlib_config_dir() -> None:
+    """When HOME cannot be written, give matplotlib a temporary config folder up front, so the
+    commands that draw do not print its warnings about it before their own output."""
+    if "MPLCONFIGDIR" in os.environ:
+        return
+    home = os.path.expanduser("~")
+    if os.path.isdir(home) and os.access(home, os.W_OK):
+        return
+    import tempfile
+
+    folder = os.path.join(tempfile.gettempdir(), f"letterplay-matplotlib-{os.getuid()}")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+    except OSError:
+        return
+    os.environ["MPLCONFIGDIR"] = folder
 
 
 def fail(message: str, code: int = 2) -> None:
