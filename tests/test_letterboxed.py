@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from letterplay import letterboxed as lb
-from letterplay.errors import InputError, NoSolutionError
+from letterplay.errors import InputError, LetterplayError, NoSolutionError
 from letterplay.lexicon import Lexicon
 
 SEED_BOARD = ("tap", "erd", "nil", "yco")
@@ -362,9 +362,20 @@ def test_generate_is_verified_and_reproducible(enable1):
 
 def test_generate_gives_up_after_bounded_tries(enable1):
     with pytest.raises(NoSolutionError, match="in 3 tries"):
-        lb.generate(enable1, seed=1, max_solution_words=1, min_zipf=6.5, tries=3)
+        lb.generate(enable1, seed=1, max_solution_words=1, tries=3)
     with pytest.raises(InputError, match="vowels"):
         lb.generate(enable1, vowels=6)
+
+
+def test_generate_refuses_what_no_board_can_meet_before_trying(enable1, monkeypatch):
+    tried = []
+    monkeypatch.setattr(lb, "random_board", lambda *a: tried.append(a))
+    # the commonest words (the, and, ...) have few letters: no 12 letters in 2 of them
+    with pytest.raises(NoSolutionError, match="at most 3 different letters, so 2 of them cover"):
+        lb.generate(enable1, min_zipf=7, tries=lb.MAX_TRIES)
+    with pytest.raises(NoSolutionError, match="at most 0 different letters"):
+        lb.generate(enable1, min_zipf=lb.MAX_ZIPF)
+    assert tried == []
 
 
 # ----------------------------------------------------------------------------- command line
