@@ -505,6 +505,19 @@ def test_simple_solver_bounds_its_work(enable1, monkeypatch):
 
 # ----------------------------------------------------------------------------- bad calls
 
+
+def draw_board(*args, **kwargs):
+    from letterplay.draw.letterbox import draw_board
+
+    return draw_board(*args, **kwargs)
+
+
+def draw_puzzle(*args, **kwargs):
+    from letterplay.draw.letterbox import draw_puzzle
+
+    return draw_puzzle(*args, **kwargs)
+
+
 TINY = Lexicon.from_words(["ace", "ebd", "dfa", "acf", "fbd", "bde"], name="tiny")
 BOARD = lb.parse_board(HAND_SIDES)
 
@@ -542,6 +555,13 @@ BOARD = lb.parse_board(HAND_SIDES)
         (lambda: lb.generate(TINY, max_solution_words=10**12), "max_solution_words must be"),
         (lambda: lb.generate(TINY, sides=3, per_side=2), "no board of 6 letters is solvable"),
         (lambda: lb.simple_solutions(BOARD, TINY, max_words=0), "max_words must be"),
+        (lambda: draw_board(["ab", "cd", "ef"]), "board must be a Board"),
+        (lambda: draw_board(BOARD, "ace"), "words must be a sequence of words"),
+        (lambda: draw_board(BOARD, ("",)), "words must be letters a–z"),
+        (lambda: draw_board(BOARD, ("xyz",)), "words must use only the board's letters"),
+        (lambda: draw_board(BOARD, fmt="pdf"), "fmt must be one of svg, png"),
+        (lambda: draw_puzzle(BOARD, TINY, solution="yes"), "solution must be True or False"),
+        (lambda: draw_puzzle(BOARD, TINY, output=3), "output must be a string"),
     ],
 )
 def test_bad_calls_name_the_parameter(call, message):

@@ -27,6 +27,8 @@ from letterplay.cli.common import (
 )
 from letterplay.errors import InputError, LetterplayError
 
+__all__ = ["letterboxed", "option_names"]
+
 # library parameter -> option; a bare word is renamed only where it starts "NAME must"
 OPTIONS = {
     "max_words": "--max-words",

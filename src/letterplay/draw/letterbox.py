@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from letterplay import validate
 from letterplay.errors import InputError
 from letterplay.letterboxed import Board, solve
+from letterplay.letters import parse_letters
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -107,7 +108,7 @@ def draw_board(board: Board, words: tuple[str, ...] = (), fmt: str = "svg") -> s
         raise InputError(f"board must be a Board, not {type(board).__name__}")
     if fmt not in FORMATS:
         raise InputError(f"fmt must be one of {', '.join(FORMATS)}, not {fmt!r}")
-    words = tuple(validate.words("words", words))
+    words = tuple(parse_letters(w, "words") for w in validate.words("words", words))
     if any(ch not in board.letters for word in words for ch in word):
         raise InputError(f"words must use only the board's letters, got {' '.join(words)!r}")
     fig = _figure(board, words)
