@@ -422,6 +422,7 @@ class Completions:
         done[:, -1] = 1
         self.tables: list[np.ndarray] = [done]
         self.partials: list[np.ndarray] = []  # see partial_count
+        self._rows: dict[int, np.ndarray] = {}  # see _row
 
     def _exact_dtype(self, r: int) -> type:
         words = max(len(self.playable), 2)
@@ -463,13 +464,16 @@ class Completions:
 
     def _row(self, c: int) -> np.ndarray:
         """Subset sums of ``words[l, m]``: how many playable words go from ``c`` to ``l`` using
-        letters ``m``."""
+        letters ``m``. Kept once made, as int32 (a count of words fits): half the memory of
+        the int64 dense table, and each layer after the first costs no transform."""
         if self._dense is not None:
             return self._dense[c]
-        p, n = self.playable, self.n
-        mine = p.first == c
-        table = np.bincount(p.last[mine] << n | p.masks[mine], minlength=n << n)
-        return subset_zeta(table.reshape(n, 1 << n), n)
+        if c not in self._rows:
+            p, n = self.playable, self.n
+            mine = p.first == c
+            table = np.bincount(p.last[mine] << n | p.masks[mine], minlength=n << n)
+            self._rows[c] = subset_zeta(table.reshape(n, 1 << n), n).astype(np.int32)
+        return self._rows[c]
 
     @cached_property
     def _dense(self) -> np.ndarray | None:
