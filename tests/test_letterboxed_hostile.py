@@ -222,3 +222,32 @@ def test_cli_generate_is_clean(cli, tiny_file, options):
 def _small(option: str) -> bool:
     value = option.split("=", 1)[1]
     return not value.lstrip("-").isdigit() or int(value) <= 20
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    st.lists(st.sampled_from(["ab", "cd", "ef", "AB", "a7", "", "xyz", "tap"]), max_size=5),
+    st.sampled_from([".svg", ".png", ".SVG", ".pdf", ""]),
+    st.booleans(),
+    st.one_of(st.none(), number_text()),
+)
+def test_cli_draw_writes_a_whole_picture_or_nothing(
+    cli, tiny_file, tmp_path_factory, sides, suffix, solution, min_zipf
+):
+    folder = tmp_path_factory.mktemp("draw")
+    target = folder / f"board{suffix}"
+    args = ["letterboxed", "draw", "--lexicon", tiny_file, "--json", "-o", target]
+    args += ["--solution"] * solution + ([f"--min-zipf={min_zipf}"] if min_zipf else [])
+    data = assert_clean(cli(*args, "--", *sides))
+    if data is None:
+        assert list(folder.iterdir()) == []
+        return
+    assert [p.name for p in folder.iterdir()] == [target.name]
+    head = target.read_bytes()[:8]
+    assert head.startswith(b"<?xml") if suffix.lower() == ".svg" else head.startswith(b"\x89PNG")
+    if solution:
+        assert_solution(lb.parse_board(sides), tuple(data["solution"]))
