@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from letterplay import letterboxed as lb
-from letterplay.errors import InputError, NoSolutionError
+from letterplay.errors import InputError, LetterplayError, NoSolutionError
 from letterplay.lexicon import Lexicon
 
 SEED_BOARD = ("tap", "erd", "nil", "yco")
@@ -362,9 +363,20 @@ def test_generate_is_verified_and_reproducible(enable1):
 
 def test_generate_gives_up_after_bounded_tries(enable1):
     with pytest.raises(NoSolutionError, match="in 3 tries"):
-        lb.generate(enable1, seed=1, max_solution_words=1, min_zipf=6.5, tries=3)
+        lb.generate(enable1, seed=1, max_solution_words=1, tries=3)
     with pytest.raises(InputError, match="vowels"):
         lb.generate(enable1, vowels=6)
+
+
+def test_generate_refuses_what_no_board_can_meet_before_trying(enable1, monkeypatch):
+    tried = []
+    monkeypatch.setattr(lb, "random_board", lambda *a: tried.append(a))
+    # the commonest words (the, and, ...) have few letters: no 12 letters in 2 of them
+    with pytest.raises(NoSolutionError, match="at most 3 different letters, so 2 of them cover"):
+        lb.generate(enable1, min_zipf=7, tries=lb.MAX_TRIES)
+    with pytest.raises(NoSolutionError, match="at most 0 different letters"):
+        lb.generate(enable1, min_zipf=lb.MAX_ZIPF)
+    assert tried == []
 
 
 # ----------------------------------------------------------------------------- command line
@@ -435,3 +447,225 @@ def test_cli_generate_and_draw(cli, enable1, tmp_path):
 def test_cli_bad_boards(cli, bad_input, tmp_path, command, sides, message):
     extra = {"solve": [], "draw": ["-o", tmp_path / "x.svg"], "check": ["--", "ancient"]}[command]
     bad_input(cli("letterboxed", command, *sides, *extra), message)
+
+
+# ----------------------------------------------------------------------------- library shape
+
+
+def test_doctests_run():
+    import doctest
+
+    from letterplay.draw import letterbox
+
+    for module, least in ((lb, 20), (letterbox, 5)):
+        outcome = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert outcome.failed == 0
+        assert outcome.attempted >= least
+
+
+def test_every_public_function_has_an_example():
+    from letterplay.draw import letterbox
+
+    for module in (lb, letterbox):
+        for name in module.__all__:
+            thing = getattr(module, name)
+            if callable(thing) and not isinstance(thing, type):
+                assert ">>>" in (thing.__doc__ or ""), f"{module.__name__}.{name}"
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_puzzles())
+def test_simple_solver_agrees_with_the_exact_one(puzzle):
+    sides, words = puzzle
+    board, lexicon = lb.parse_board(sides, ragged=True), Lexicon.from_words(words)
+    simple = lb.simple_solutions(board, lexicon, max_words=4)
+    if not simple:
+        with pytest.raises(NoSolutionError):
+            lb.solve(board, lexicon, max_words=4)
+        return
+    exact = lb.solve(board, lexicon, limit=10_000)
+    assert exact.min_words == len(simple[0])
+    assert exact.count == len(simple)
+    assert sorted(s.words for s in exact.solutions) == simple
+
+
+def test_simple_solver_agrees_on_the_seed_board(enable1, seed_result):
+    simple = lb.simple_solutions(lb.parse_board(SEED_BOARD), enable1, max_words=2)
+    assert len(simple) == seed_result.count == 273
+    assert simple == sorted(s.words for s in seed_result.solutions)
+
+
+def test_simple_solver_bounds_its_work(enable1, monkeypatch):
+    with pytest.raises(InputError, match="max_words must be a whole number from 1 to 4"):
+        lb.simple_solutions(lb.parse_board(SEED_BOARD), enable1, max_words=5)
+    monkeypatch.setattr(lb, "SIMPLE_CHAIN_CAP", 1000)  # the seed board has far more pairs
+    with pytest.raises(InputError, match="more than 1,000 chains for the simple solver"):
+        lb.simple_solutions(lb.parse_board(SEED_BOARD), enable1, max_words=2)
+
+
+# ----------------------------------------------------------------------------- bad calls
+
+
+def draw_board(*args, **kwargs):
+    from letterplay.draw.letterbox import draw_board
+
+    return draw_board(*args, **kwargs)
+
+
+def draw_puzzle(*args, **kwargs):
+    from letterplay.draw.letterbox import draw_puzzle
+
+    return draw_puzzle(*args, **kwargs)
+
+
+TINY = Lexicon.from_words(["ace", "ebd", "dfa", "acf", "fbd", "bde"], name="tiny")
+BOARD = lb.parse_board(HAND_SIDES)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: lb.parse_board("TAPERDNILYCO"), "sides must be a sequence"),
+        (lambda: lb.parse_board([b"tap", "erd", "nil"]), "sides must hold strings, not bytes"),
+        (lambda: lb.parse_board(["tap", "erd", "nil"], ragged="no"), "ragged must be True"),
+        (lambda: lb.parse_board(list("abcdefghijklmnopq")), "at most 16 sides"),
+        (lambda: lb.Board(("TAP", "ERD")), "at least 3 sides"),
+        (lambda: lb.solve(["ab", "cd", "ef"], TINY), "board must be a Board"),
+        (lambda: lb.solve(TINY, BOARD), "board must be a Board"),
+        (lambda: lb.solve(BOARD, ["ace"]), "lexicon must be a Lexicon, not list"),
+        (lambda: lb.solve(BOARD, TINY, max_words=10**12), "max_words must be a whole number"),
+        (lambda: lb.solve(BOARD, TINY, max_words=0), "max_words must be a whole number"),
+        (lambda: lb.solve(BOARD, TINY, max_words=2.5), "max_words must be a whole number"),
+        (lambda: lb.solve(BOARD, TINY, min_zipf=float("nan")), "min_zipf must be a finite"),
+        (lambda: lb.solve(BOARD, TINY, min_zipf=float("inf")), "min_zipf must be a finite"),
+        (lambda: lb.solve(BOARD, TINY, min_zipf="3"), "min_zipf must be a finite"),
+        (lambda: lb.solve(BOARD, TINY, limit=-1), "limit must be a whole number"),
+        (lambda: lb.solve(BOARD, TINY, limit=10**12), "limit must be a whole number"),
+        (lambda: lb.solve(BOARD, TINY, distinct="yes"), "distinct must be True or False"),
+        (lambda: lb.solve(BOARD, TINY, progress=3), "progress must be a function"),
+        (lambda: lb.check(BOARD, "ace", TINY), "words must be a sequence of words"),
+        (lambda: lb.check(BOARD, [], TINY), "words must hold at least one word"),
+        (lambda: lb.check(BOARD, ["ac3"], TINY), "words must be letters a–z"),
+        (lambda: lb.word_problems(BOARD, 5, TINY), "word must be a string"),
+        (lambda: lb.generate(TINY, tries=10**12), "tries must be a whole number"),
+        (lambda: lb.generate(TINY, seed=2**70), "seed must be a whole number"),
+        (lambda: lb.generate(TINY, sides=2), "sides must be a whole number from 3"),
+        (lambda: lb.generate(TINY, sides=5, per_side=4), "at most 16 letters, got 5×4"),
+        (lambda: lb.generate(TINY, min_zipf=-1), "min_zipf must be a finite number from 0"),
+        (lambda: lb.generate(TINY, max_solution_words=10**12), "max_solution_words must be"),
+        (lambda: lb.generate(TINY, sides=3, per_side=2), "no board of 6 letters is solvable"),
+        (lambda: lb.simple_solutions(BOARD, TINY, max_words=0), "max_words must be"),
+        (lambda: draw_board(["ab", "cd", "ef"]), "board must be a Board"),
+        (lambda: draw_board(BOARD, "ace"), "words must be a sequence of words"),
+        (lambda: draw_board(BOARD, ("",)), "words must be letters a–z"),
+        (lambda: draw_board(BOARD, ("xyz",)), "words must use only the board's letters"),
+        (lambda: draw_board(BOARD, fmt="pdf"), "fmt must be one of svg, png"),
+        (lambda: draw_puzzle(BOARD, TINY, solution="yes"), "solution must be True or False"),
+        (lambda: draw_puzzle(BOARD, TINY, output=3), "output must be a string"),
+    ],
+)
+def test_bad_calls_name_the_parameter(call, message):
+    with pytest.raises(LetterplayError, match=message):
+        call()
+
+
+def test_library_messages_never_name_options():
+    import inspect
+
+    from letterplay.draw import letterbox
+
+    for module in (lb, letterbox):
+        assert not re.search(r"--[a-z]", inspect.getsource(module))
+
+
+def test_negative_seeds_are_reproducible(enable1):
+    first = lb.generate(enable1, seed=-1, tries=50)
+    assert lb.generate(enable1, seed=-1, tries=50).board == first.board
+    assert first.seed == -1 and first.solve.min_words <= 2
+
+
+# ----------------------------------------------------------------------------- command line bounds
+
+
+def test_cli_says_options_not_parameters():
+    from letterplay.cli.letterboxed import option_names
+
+    assert option_names("max_words must be a whole number") == "--max-words must be a whole number"
+    assert option_names("limit must be at least 0") == "--limit must be at least 0"
+    assert option_names("raise min_zipf; pass ragged=True") == "raise --min-zipf; pass --ragged"
+    assert option_names("the limit must stay") == "the limit must stay"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("solve", *SEED_BOARD, "--max-words", str(10**12)), "--max-words"),
+        (("solve", *SEED_BOARD, "--max-words", "0"), "--max-words"),
+        (("solve", *SEED_BOARD, "--limit", "-1"), "--limit"),
+        (("solve", *SEED_BOARD, "--min-zipf", "nan"), "not a finite number"),
+        (("solve", *SEED_BOARD, "--min-zipf", "inf"), "not a finite number"),
+        (("solve", "TAPERDNILYCO"), "at least 3 sides"),
+        (("generate", "--tries", str(10**12)), "--tries"),
+        (("generate", "--min-zipf", "-inf"), "not a finite number"),
+        (("generate", "--min-zipf", "7", "--tries", "10000"), "at most 3 different letters"),
+        (("generate", "--seed", str(2**64)), "--seed"),
+        (("generate", "--sides", "5", "--per-side", "4"), "at most 16 letters"),
+        (("generate", "--vowels", "6"), "--vowels"),
+        (("check", *SEED_BOARD, "--"), "give the answer's words"),
+    ],
+)
+def test_cli_bounds_every_number(cli, bad_input, enable1, args, message):
+    bad_input(cli("letterboxed", *args), message)
+
+
+def test_cli_generate_takes_negative_seeds(cli, enable1):
+    first = cli("letterboxed", "generate", "--seed", "-7", "--json")
+    assert first.exit_code == 0
+    again = cli("letterboxed", "generate", "--seed", "-7", "--json")
+    assert json.loads(first.stdout)["sides"] == json.loads(again.stdout)["sides"]
+    assert json.loads(first.stdout)["seed"] == -7
+
+
+def test_cli_json_is_the_envelope_of_one_library_call(cli, enable1, tmp_path):
+    from letterplay.draw.letterbox import draw_puzzle
+    from letterplay.results import envelope
+
+    board = lb.parse_board(SEED_BOARD)
+    out = cli("letterboxed", "solve", *SEED_BOARD, "--limit", "4", "--json")
+    assert json.loads(out.stdout) == json.loads(
+        json.dumps(envelope(lb.solve(board, enable1, limit=4), enable1))
+    )
+    svg = tmp_path / "b.svg"
+    drawn = cli("letterboxed", "draw", *SEED_BOARD, "--solution", "-o", svg, "--json")
+    expected = envelope(draw_puzzle(board, enable1, True, None, "svg", str(svg)), enable1)
+    assert json.loads(drawn.stdout) == expected
+
+
+def test_cli_draw_checks_the_file_before_solving(cli, enable1, tmp_path, monkeypatch):
+    target = tmp_path / "board.svg"
+    target.write_text("keep me")
+    calls = []
+    monkeypatch.setattr(lb, "solve", lambda *a, **k: calls.append(a))
+    from letterplay.draw import letterbox
+
+    monkeypatch.setattr(letterbox, "solve", lambda *a, **k: calls.append(a))
+    result = cli("letterboxed", "draw", *SEED_BOARD, "--solution", "-o", target)
+    assert result.exit_code == 2 and "--force" in result.stderr
+    assert calls == [] and target.read_text() == "keep me"
+    wrong = cli("letterboxed", "draw", *SEED_BOARD, "--solution", "-o", tmp_path / "b.pdf")
+    assert wrong.exit_code == 2 and calls == []
+
+
+def test_cli_draw_leaves_no_partial_file(cli, enable1, tmp_path, monkeypatch):
+    from letterplay.draw import letterbox
+
+    def broken(*args):
+        raise InputError("renderer failed")
+
+    monkeypatch.setattr(letterbox, "draw_board", broken)
+    target = tmp_path / "board.svg"
+    target.write_text("old")
+    result = cli("letterboxed", "draw", *SEED_BOARD, "-o", target, "--force")
+    assert result.exit_code == 2 and "renderer failed" in result.stderr
+    assert target.read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.svg"]

@@ -1,26 +1,85 @@
-"""``letterplay letterboxed``: solve, generate, draw and check Letter Boxed boards."""
+"""``letterplay letterboxed``: solve, generate, draw and check Letter Boxed boards.
+
+Each command's ``--json`` is the envelope of one library call's result (the web app calls the
+same function). Library errors name parameters (``max_words must be ...``); :func:`_options`
+says them as this command's options (``--max-words must be ...``).
+"""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import click
 
 from letterplay import letterboxed as lb
 from letterplay.cli.common import (
+    SEED,
+    FiniteFloat,
     emit,
     force_option,
     lexicon_line,
     output_file,
     progress,
     puzzle_options,
+    write_output,
 )
-from letterplay.errors import InputError
+from letterplay.errors import InputError, LetterplayError
+
+__all__ = ["letterboxed", "option_names"]
+
+# library parameter -> option; a bare word is renamed only where it starts "NAME must"
+OPTIONS = {
+    "max_words": "--max-words",
+    "max_solution_words": "--max-solution-words",
+    "min_zipf": "--min-zipf",
+    "per_side": "--per-side",
+    "ragged=True": "--ragged",
+    "limit": "--limit",
+    "tries": "--tries",
+    "vowels": "--vowels",
+    "seed": "--seed",
+}
+_NAMES = re.compile(r"\b(max_words|max_solution_words|min_zipf|per_side)\b|ragged=True")
+_LEADING = re.compile(r"^(limit|tries|vowels|seed) must\b")
+
+
+def option_names(message: str) -> str:
+    """A library message with its parameter names said as this command's options."""
+    message = _NAMES.sub(lambda m: OPTIONS[m.group(0)], message)
+    return _LEADING.sub(lambda m: f"{OPTIONS[m.group(1)]} must", message)
+
+
+@contextmanager
+def _options() -> Iterator[None]:
+    """Re-raise library errors with option names in place of parameter names."""
+    try:
+        yield
+    except LetterplayError as e:
+        raise type(e)(option_names(str(e))) from None
+
 
 ragged_option = click.option(
     "--ragged", is_flag=True, help="Allow sides with different numbers of letters."
 )
 min_zipf_option = click.option(
-    "--min-zipf", type=float, default=None, help="Only use words at least this common (Zipf)."
+    "--min-zipf",
+    type=FiniteFloat(0, lb.MAX_ZIPF),
+    default=None,
+    help=f"Only use words at least this common (Zipf, 0 to {lb.MAX_ZIPF:g}).",
 )
+
+
+def limit_option(default: int):
+    """``--limit``: how many solutions to list."""
+    return click.option(
+        "--limit",
+        type=click.IntRange(0, lb.MAX_LIMIT),
+        default=default,
+        show_default=True,
+        help="Solutions to list.",
+    )
 
 
 @click.group()
@@ -62,35 +121,74 @@ def _render_solve(result: lb.SolveResult, lexicon) -> callable:
 
 @letterboxed.command()
 @click.argument("sides", nargs=-1, required=True)
-@click.option("--max-words", type=int, default=None, help="Count every solution up to N words.")
+@click.option(
+    "--max-words",
+    type=click.IntRange(1, lb.MAX_WORDS),
+    default=None,
+    help=f"Count every solution up to N words (1 to {lb.MAX_WORDS}).",
+)
 @min_zipf_option
-@click.option("--limit", type=int, default=10, show_default=True, help="Solutions to list.")
+@limit_option(default=10)
 @click.option("--distinct", is_flag=True, help="List only solutions with no word used twice.")
 @ragged_option
 @puzzle_options
 def solve(sides, max_words, min_zipf, limit, distinct, ragged, lexicon, as_json) -> None:
     """Solve the board SIDE SIDE SIDE... in the fewest words, counting every such solution."""
-    board = lb.parse_board(sides, ragged)
-    with progress(as_json) as bar:
+    with _options(), progress(as_json) as bar:
+        board = lb.parse_board(sides, ragged)
         result = lb.solve(board, lexicon, max_words, min_zipf, limit, distinct, bar)
-    emit(result.to_dict(), lexicon, as_json, _render_solve(result, lexicon))
+    emit(result, lexicon, as_json, _render_solve(result, lexicon))
 
 
 @letterboxed.command()
-@click.option("--sides", type=int, default=4, show_default=True)
-@click.option("--per-side", type=int, default=3, show_default=True)
-@click.option("--vowels", type=int, default=None, help="Vowels on the board [default: sides].")
-@click.option("--seed", type=int, default=None, help="Seed for a reproducible board.")
-@click.option("--max-solution-words", type=int, default=2, show_default=True)
+@click.option(
+    "--sides",
+    type=click.IntRange(3, lb.MAX_LETTERS),
+    default=4,
+    show_default=True,
+    help="Sides of the board.",
+)
+@click.option(
+    "--per-side",
+    type=click.IntRange(1, lb.MAX_LETTERS),
+    default=3,
+    show_default=True,
+    help=f"Letters on each side (at most {lb.MAX_LETTERS} letters in all).",
+)
+@click.option(
+    "--vowels",
+    type=click.IntRange(0, 5),
+    default=None,
+    help="Vowels on the board [default: one per side, at most 5].",
+)
+@click.option(
+    "--seed",
+    type=SEED,
+    default=None,
+    help="Seed for a reproducible board (any integer of magnitude below 2**63).",
+)
+@click.option(
+    "--max-solution-words",
+    type=click.IntRange(1, lb.MAX_WORDS),
+    default=2,
+    show_default=True,
+    help="Fewest words a solution may need, at most.",
+)
 @min_zipf_option
-@click.option("--tries", type=int, default=500, show_default=True, help="Boards to try.")
-@click.option("--limit", type=int, default=5, show_default=True, help="Solutions to list.")
+@click.option(
+    "--tries",
+    type=click.IntRange(1, lb.MAX_TRIES),
+    default=500,
+    show_default=True,
+    help="Boards to try.",
+)
+@limit_option(default=5)
 @puzzle_options
 def generate(
     sides, per_side, vowels, seed, max_solution_words, min_zipf, tries, limit, lexicon, as_json
 ) -> None:
     """A fair board: solvable in at most --max-solution-words words (checked exactly)."""
-    with progress(as_json) as bar:
+    with _options(), progress(as_json) as bar:
         result = lb.generate(
             lexicon, sides, per_side, vowels, seed, max_solution_words, min_zipf, tries, limit, bar
         )
@@ -100,7 +198,7 @@ def generate(
         console.print(f"[bold]{result.board}[/]   (found after {result.tries} tries)")
         solve_render(console)
 
-    emit(result.to_dict(), lexicon, as_json, render)
+    emit(result, lexicon, as_json, render)
 
 
 @letterboxed.command()
@@ -113,17 +211,17 @@ def generate(
 @puzzle_options
 def draw(sides, output, solution, min_zipf, ragged, force, lexicon, as_json) -> None:
     """Draw the board (and with --solution the path of its best solution) to FILE."""
-    board = lb.parse_board(sides, ragged)
-    path = output_file(output, force, (".svg", ".png"))
-    words: tuple[str, ...] = ()
-    if solution:
-        result = lb.solve(board, lexicon, None, min_zipf, 1)
-        words = result.solutions[0].words
-    from letterplay.draw.letterbox import draw_board
+    from letterplay.draw.letterbox import draw_puzzle
 
-    draw_board(board, path, words)
-    data = {"board": board.to_dict()["sides"], "solution": list(words), "output": str(path)}
-    emit(data, lexicon, as_json, lambda c: c.print(f"wrote {path}" + _words_note(words)))
+    with _options():
+        board = lb.parse_board(sides, ragged)
+    path = output_file(output, force, (".svg", ".png"))  # before any work
+    with _options():
+        fmt = path.suffix.lower().removeprefix(".")
+        result = draw_puzzle(board, lexicon, solution, min_zipf, fmt, str(path))
+    write_output(path, result.picture, force)
+    note = f"wrote {path}" + _words_note(result.solution)
+    emit(result, lexicon, as_json, lambda c: c.print(note))
 
 
 def _words_note(words: tuple[str, ...]) -> str:
@@ -156,8 +254,11 @@ def check(sides, ragged, lexicon, as_json) -> None:
     Give the sides, then -- and the words: check TAP ERD NIL YCO -- ancient torpidly
     """
     words = click.get_current_context().meta["letterboxed_words"]
-    board = lb.parse_board(sides, ragged)
-    result = lb.check(board, words, lexicon)
+    if not words:
+        raise InputError("give the answer's words after the board (… -- WORD WORD …)")
+    with _options():
+        board = lb.parse_board(sides, ragged)
+        result = lb.check(board, words, lexicon)
 
     def render(console) -> None:
         answer = " ".join(result.words)

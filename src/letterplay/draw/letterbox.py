@@ -4,26 +4,68 @@ The geometry is the seed's: vertices on a circle of radius 5 starting at angle 3
 lower left corner of a square) and going round counter-clockwise; side ``i`` runs from vertex
 ``i`` to vertex ``i + 1`` and its letters sit at equal spacing, ``j / (letters + 1)`` of the way
 along. The same code draws any number of sides.
+
+The functions return the picture (SVG text or PNG bytes); writing it to a file is the caller's
+job. :func:`draw_puzzle` is what the ``letterboxed draw`` command and the web app call: the board,
+optionally solved, drawn, with the result the JSON reports.
+
+Examples
+--------
+>>> from letterplay.letterboxed import parse_board
+>>> svg = draw_board(parse_board(["tap", "erd", "nil", "yco"]), ("plead", "dictionary"))
+>>> svg.startswith("<?xml") and "@keyframes lbdraw" in svg
+True
+
+References
+----------
+- The New York Times, *Letter Boxed*: https://www.nytimes.com/puzzles/letter-boxed
+- Art Steinmetz, "Solving the Letterboxed Puzzle in the New York Times" (2019), the board drawn
+  with ggplot: https://outsiderdata.netlify.com/post/solving-the-letterboxed-puzzle-in-the-new-york-times/
 """
 
 from __future__ import annotations
 
+import io
 import math
-from pathlib import Path
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
+from letterplay import validate
+from letterplay.errors import InputError
+from letterplay.letterboxed import Board, solve
+from letterplay.letters import parse_letters
 
-from letterplay.letterboxed import Board
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from letterplay.lexicon import Lexicon
+
+__all__ = [
+    "FORMATS",
+    "BoardDrawing",
+    "animate_svg",
+    "draw_board",
+    "draw_puzzle",
+    "letter_positions",
+    "polygon",
+]
 
 RADIUS = 5.0
 START_ANGLE = 3.925  # radians: the seed's first vertex, lower left
 BACKGROUND = "#f9c6cf"  # the seed's pink
 WORD_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b")
+FORMATS = ("svg", "png")
 
 
 def polygon(sides: int) -> list[tuple[float, float]]:
-    """The vertices of the board's regular polygon, in drawing order."""
+    """The vertices of the board's regular polygon, in drawing order.
+
+    Examples
+    --------
+    >>> [(round(x, 2), round(y, 2)) for x, y in polygon(4)]
+    [(-3.54, -3.53), (3.53, -3.54), (3.54, 3.53), (-3.53, 3.54)]
+    """
     step = 2 * math.pi / sides
     return [
         (RADIUS * math.cos(START_ANGLE + i * step), RADIUS * math.sin(START_ANGLE + i * step))
@@ -32,7 +74,14 @@ def polygon(sides: int) -> list[tuple[float, float]]:
 
 
 def letter_positions(board: Board) -> dict[str, tuple[float, float]]:
-    """Where each letter sits: equally spaced along its side."""
+    """Where each letter sits: equally spaced along its side.
+
+    Examples
+    --------
+    >>> where = letter_positions(Board(("ab", "cd", "ef")))
+    >>> sorted(where), [round(v, 2) for v in where["a"]]
+    (['a', 'b', 'c', 'd', 'e', 'f'], [-0.75, -2.79])
+    """
     corners = polygon(len(board.sides))
     where = {}
     for i, side in enumerate(board.sides):
@@ -43,9 +92,38 @@ def letter_positions(board: Board) -> dict[str, tuple[float, float]]:
     return where
 
 
-def draw_board(board: Board, path: str | Path, words: tuple[str, ...] = ()) -> Path:
-    """Draw ``board`` to ``path`` (.svg or .png); with ``words``, their path letter to letter,
-    each word in its own colour, the first letter ringed."""
+def draw_board(board: Board, words: tuple[str, ...] = (), fmt: str = "svg") -> str | bytes:
+    """The picture of ``board``: SVG text (animated when there are ``words``) or PNG bytes.
+
+    With ``words``, their path letter to letter, each word in its own colour, the first letter
+    ringed.
+
+    Examples
+    --------
+    >>> board = Board(("ab", "cd", "ef"))
+    >>> draw_board(board)[:5], draw_board(board, fmt="png")[:4]
+    ('<?xml', b'\\x89PNG')
+    """
+    if not isinstance(board, Board):
+        raise InputError(f"board must be a Board, not {type(board).__name__}")
+    if fmt not in FORMATS:
+        raise InputError(f"fmt must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    words = tuple(parse_letters(w, "words") for w in validate.words("words", words))
+    if any(ch not in board.letters for word in words for ch in word):
+        raise InputError(f"words must use only the board's letters, got {' '.join(words)!r}")
+    fig = _figure(board, words)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format=fmt, facecolor=BACKGROUND)
+    if fmt == "png":
+        return buffer.getvalue()
+    svg = buffer.getvalue().decode("utf-8")
+    return animate_svg(svg, len(words)) if words else svg
+
+
+def _figure(board: Board, words: tuple[str, ...]) -> Figure:
+    from matplotlib.figure import Figure  # only drawing needs matplotlib
+    from matplotlib.lines import Line2D
+
     where = letter_positions(board)
     fig = Figure(figsize=(6, 6.6 if words else 6))
     ax = fig.add_axes((0, 0.08 if words else 0, 1, 0.92 if words else 1))
@@ -54,25 +132,7 @@ def draw_board(board: Board, path: str | Path, words: tuple[str, ...] = ()) -> P
     corners = polygon(len(board.sides))
     xs, ys = zip(*[*corners, corners[0]], strict=True)
     ax.add_line(Line2D(xs, ys, color="black", linewidth=2.5, zorder=1))
-    handles = []
-    for k, word in enumerate(words):
-        colour = WORD_COLOURS[k % len(WORD_COLOURS)]
-        shift = 0.08 * (k - (len(words) - 1) / 2)  # keeps words that share a segment apart
-        px = [where[ch][0] + shift for ch in word]
-        py = [where[ch][1] + shift for ch in word]
-        line = Line2D(px, py, color=colour, linewidth=2.2, alpha=0.85, zorder=2, label=word)
-        line.set_gid(f"lbword{k}")
-        ax.add_line(line)
-        for i in range(len(word) - 1):
-            arrow = ax.annotate(
-                "",
-                xy=((px[i] + px[i + 1]) / 2, (py[i] + py[i + 1]) / 2),
-                xytext=(px[i], py[i]),
-                arrowprops={"arrowstyle": "-|>", "color": colour, "mutation_scale": 16, "lw": 1},
-                zorder=2,
-            )
-            arrow.arrow_patch.set_gid(f"lbarrow{k}_{i}")
-        handles.append(line)
+    handles = [_draw_word(ax, where, k, word, len(words)) for k, word in enumerate(words)]
     for ch, (x, y) in where.items():
         ax.plot([x], [y], "o", markersize=30, color="white", markeredgecolor="black", zorder=3)
         ax.text(x, y, ch.upper(), ha="center", va="center", fontsize=18, weight="bold", zorder=4)
@@ -88,16 +148,42 @@ def draw_board(board: Board, path: str | Path, words: tuple[str, ...] = ()) -> P
     ax.set_ylim(-RADIUS - 1.2, RADIUS + 1.2)
     ax.set_aspect("equal")
     ax.axis("off")
-    path = Path(path)
-    fig.savefig(path, facecolor=BACKGROUND)
-    if words and path.suffix.lower() == ".svg":
-        animate_svg(path, len(words))
-    return path
+    return fig
 
 
-def animate_svg(path: Path, n_words: int, seconds_per_word: float = 2.0) -> None:
-    """Make the SVG trace the solution: each word's line is drawn in turn (a CSS animation of
-    its dash offset) and its arrows appear when it is done; still viewers show the whole path."""
+def _draw_word(ax: Axes, where: dict, k: int, word: str, n_words: int):
+    """Word ``k``'s line and arrows, with ids the animation refers to; returns the line."""
+    from matplotlib.lines import Line2D
+
+    colour = WORD_COLOURS[k % len(WORD_COLOURS)]
+    shift = 0.08 * (k - (n_words - 1) / 2)  # keeps words that share a segment apart
+    px = [where[ch][0] + shift for ch in word]
+    py = [where[ch][1] + shift for ch in word]
+    line = Line2D(px, py, color=colour, linewidth=2.2, alpha=0.85, zorder=2, label=word)
+    line.set_gid(f"lbword{k}")
+    ax.add_line(line)
+    for i in range(len(word) - 1):
+        arrow = ax.annotate(
+            "",
+            xy=((px[i] + px[i + 1]) / 2, (py[i] + py[i + 1]) / 2),
+            xytext=(px[i], py[i]),
+            arrowprops={"arrowstyle": "-|>", "color": colour, "mutation_scale": 16, "lw": 1},
+            zorder=2,
+        )
+        arrow.arrow_patch.set_gid(f"lbarrow{k}_{i}")
+    return line
+
+
+def animate_svg(svg: str, n_words: int, seconds_per_word: float = 2.0) -> str:
+    """The SVG made to trace the solution: each word's line is drawn in turn (a CSS animation
+    of its dash offset) and its arrows appear when it is done; still viewers show the whole path.
+
+    Examples
+    --------
+    >>> svg = animate_svg('<svg width="1">\\n</svg>', 2)
+    >>> svg.count("animation: lbdraw"), svg.startswith('<svg width="1">\\n<style>@keyframes')
+    (2, True)
+    """
     rules = ["@keyframes lbdraw { to { stroke-dashoffset: 0; } }",
              "@keyframes lbshow { to { opacity: 1; } }"]  # fmt: skip
     for k in range(n_words):
@@ -109,6 +195,53 @@ def animate_svg(path: Path, n_words: int, seconds_per_word: float = 2.0) -> None
         rules.append(
             f"[id^=lbarrow{k}_] {{ opacity: 0; animation: lbshow 0.3s linear {end}s forwards; }}"
         )
-    text = path.read_text()
-    head = text.index(">", text.index("<svg")) + 1
-    path.write_text(text[:head] + "\n<style>" + "\n".join(rules) + "</style>" + text[head:])
+    head = svg.index(">", svg.index("<svg")) + 1
+    return svg[:head] + "\n<style>" + "\n".join(rules) + "</style>" + svg[head:]
+
+
+@dataclass
+class BoardDrawing:
+    """A drawn board: the ``picture`` (SVG text or PNG bytes), the ``solution`` drawn on it
+    (empty when none), and the ``output`` file the caller writes it to, if any (reported, never
+    written here). ``to_dict()`` leaves the picture out."""
+
+    board: Board
+    solution: tuple[str, ...]
+    picture: str | bytes
+    output: str | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"board": self.board.to_dict()["sides"], "solution": list(self.solution),
+                "output": self.output}  # fmt: skip
+
+
+def draw_puzzle(
+    board: Board,
+    lexicon: Lexicon,
+    solution: bool = False,
+    min_zipf: float | None = None,
+    fmt: str = "svg",
+    output: str | None = None,
+) -> BoardDrawing:
+    """Draw ``board`` in ``fmt`` (svg or png); with ``solution``, the path of its best minimal
+    solution (see :func:`letterplay.letterboxed.solve`; words at least ``min_zipf`` common).
+    ``output`` names where the caller will write the picture and is only reported.
+
+    Examples
+    --------
+    >>> from letterplay.lexicon import Lexicon
+    >>> lex = Lexicon.from_words(["ace", "ebd", "dfa"])
+    >>> drawing = draw_puzzle(Board(("ab", "cd", "ef")), lex, solution=True)
+    >>> drawing.to_dict(), drawing.picture[:5]
+    ({'board': ['AB', 'CD', 'EF'], 'solution': ['ace', 'ebd', 'dfa'], 'output': None}, '<?xml')
+    """
+    if not isinstance(solution, bool):
+        raise InputError(f"solution must be True or False, not {solution!r}")
+    if output is not None:
+        output = validate.text("output", output)
+    if fmt not in FORMATS:
+        raise InputError(f"fmt must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    words: tuple[str, ...] = ()
+    if solution:
+        words = solve(board, lexicon, None, min_zipf, 1).solutions[0].words
+    return BoardDrawing(board, words, draw_board(board, words, fmt), output)
