@@ -565,11 +565,17 @@ def play(
     seed: int | None = None,
     start: int = RIDDLER_START,
     end: int = RIDDLER_END,
+    allow_offensive: bool = False,
 ) -> Game:
     """A game drawn uniformly at random from all games of ``start`` to ``end`` letters.
 
-    The same ``seed`` gives the same game; without one, a seed is drawn and reported.
+    The same ``seed`` gives the same game; without one, a seed is drawn and reported. Offensive
+    words (:mod:`letterplay.offensive`) are left out unless ``allow_offensive``.
     """
+    if not allow_offensive:
+        from letterplay.offensive import without_offensive
+
+        lexicon = without_offensive(lexicon)
     dag = term_dag(lexicon)
     check_lengths(dag, start, end)
     if seed is None:

@@ -488,21 +488,29 @@ def _min_by_state(state: np.ndarray, cost: np.ndarray) -> tuple[np.ndarray, np.n
     return unique, best
 
 
-def rank_rows(playable: Playable, rows: np.ndarray) -> np.ndarray:
+def rank_rows(
+    playable: Playable, rows: np.ndarray, weights: np.ndarray | None = None
+) -> np.ndarray:
     """Rows ordered by commonness: the Zipf of the rarest word, highest first, then fewest total
-    letters, then alphabetically by the lexicon order of the words."""
+    letters, then alphabetically by the lexicon order of the words. With ``weights`` (the
+    learned NY Times ranking, :mod:`letterplay.nyt`), by that score first."""
     if len(rows) == 0:
         return rows
     rarest = playable.zipfs[rows].min(axis=1)
     letters = playable.lengths[rows].sum(axis=1)
     ids = playable.ids[rows]
     keys = [ids[:, j] for j in range(rows.shape[1] - 1, -1, -1)] + [letters, -rarest]
+    if weights is not None:
+        from letterplay.nyt import row_scores
+
+        keys.append(-row_scores(playable, rows, weights))
     return rows[np.lexsort(keys)]
 
 
 def best_rows(
-    playable: Playable, completions: Completions, k: int, limit: int, distinct: bool = False
-) -> np.ndarray:
+    playable: Playable, completions: Completions, k: int, limit: int, distinct: bool = False,
+    weights: np.ndarray | None = None,
+) -> np.ndarray:  # fmt: skip
     """The ``limit`` best ``k``-word solutions by :func:`rank_rows`.
 
     When there are more than :data:`ENUMERATION_CAP` solutions, a binary search finds the highest
@@ -535,7 +543,7 @@ def best_rows(
         rows = np.flatnonzero(keep)[rows] if len(rows) else rows
     else:
         rows = solution_rows(playable, completions, k, distinct)
-    return rank_rows(playable, rows)[:limit]
+    return rank_rows(playable, rows, weights)[:limit]
 
 
 # ----------------------------------------------------------------------------- solving
@@ -625,7 +633,8 @@ def solve(
     progress: ProgressCallback | None = None,
 ) -> SolveResult:
     """Solve ``board`` exactly: the fewest words (proven), the exact count of such solutions,
-    and the ``limit`` most common ones. With ``max_words``, every solution of up to that many
+    and the ``limit`` most common ones (on the NY Times list, the most NYT-like: the learned
+    ranking of :mod:`letterplay.nyt`). With ``max_words``, every solution of up to that many
     words is counted (by length) and the best listed, shortest first; raises
     :class:`NoSolutionError` when there is none within the bound. ``distinct`` lists only
     solutions with no word used twice (both counts are always given)."""
@@ -638,13 +647,16 @@ def solve(
     report(progress, "solving", 0, 1)
     k = fewest_words(completions, max_words)
     lengths = range(k, (max_words or k) + 1)
+    from letterplay.nyt import ranking_weights  # NYT-like order for the NY Times list
+
+    weights = ranking_weights(lexicon)
     counts = {j: completions.count(j) for j in lengths}
     distincts = {j: count_distinct(playable, completions, j, j == k) for j in lengths}
     listed: list[Solution] = []
     for j in lengths:
         if len(listed) >= limit:
             break
-        rows = best_rows(playable, completions, j, limit - len(listed), distinct)
+        rows = best_rows(playable, completions, j, limit - len(listed), distinct, weights)
         listed += _solutions(playable, rows)
     report(progress, "solving", 1, 1)
     return SolveResult(
@@ -782,10 +794,16 @@ def generate(
     tries: int = 500,
     limit: int = 10,
     progress: ProgressCallback | None = None,
+    allow_offensive: bool = False,
 ) -> GenerateResult:
     """A fair board: its proven minimum, using only words at or above ``min_zipf``, is at most
     ``max_solution_words``. Reproducible with ``seed``; raises :class:`NoSolutionError` after
-    ``tries`` boards fail."""
+    ``tries`` boards fail. Offensive words (:mod:`letterplay.offensive`) are left out unless
+    ``allow_offensive``."""
+    if not allow_offensive:
+        from letterplay.offensive import without_offensive
+
+        lexicon = without_offensive(lexicon)
     if sides < 3:
         raise InputError(f"a board needs at least 3 sides, got {sides}")
     if per_side < 1:

@@ -1042,11 +1042,17 @@ def generate(
     exclude: str | None = None,
     require: str | None = None,
     progress_cb: ProgressCallback | None = None,
+    allow_offensive: bool = False,
 ) -> Generated:
     """``count`` distinct honeycombs whose game score is within ``score``, word count within
     ``words``, with at least ``pangrams`` pangrams, counting only words at least ``min_zipf``
     common. The same ``seed`` gives the same puzzles; without one a seed is drawn and reported.
+    Offensive words (:mod:`letterplay.offensive`) are left out unless ``allow_offensive``.
     Raises :class:`NoSolutionError` when no candidate meets the constraints."""
+    if not allow_offensive:
+        from letterplay.offensive import without_offensive
+
+        lexicon = without_offensive(lexicon)
     if count < 1:
         raise InputError(f"--count must be at least 1, got {count}")
     if pangrams < 1:

@@ -234,13 +234,17 @@ def chain(lexicon: Lexicon, as_json: bool, word: str) -> None:
 @start_option
 @end_option
 @click.option("--answers", is_flag=True, help="Show the words of every step.")
+@click.option(
+    "--allow-offensive", is_flag=True, help="Allow slurs and obscenities in the puzzle and answers."
+)
 @anigram_options
 def play(
-    lexicon: Lexicon, as_json: bool, seed: int | None, start: int, end: int, answers: bool
-) -> None:
+    lexicon: Lexicon, as_json: bool, seed: int | None, start: int, end: int, answers: bool,
+    allow_offensive: bool,
+) -> None:  # fmt: skip
     """A random game (every game equally likely): unscramble the start letters, then add one
     letter at a time."""
-    game = ag.play(lexicon, seed, start, end)
+    game = ag.play(lexicon, seed, start, end, allow_offensive)
 
     def render(console) -> None:
         console.print(

@@ -85,15 +85,20 @@ def solve(sides, max_words, min_zipf, limit, distinct, ragged, lexicon, as_json)
 @min_zipf_option
 @click.option("--tries", type=int, default=500, show_default=True, help="Boards to try.")
 @click.option("--limit", type=int, default=5, show_default=True, help="Solutions to list.")
+@click.option(
+    "--allow-offensive", is_flag=True, help="Allow slurs and obscenities in the puzzle and answers."
+)
 @puzzle_options
 def generate(
-    sides, per_side, vowels, seed, max_solution_words, min_zipf, tries, limit, lexicon, as_json
-) -> None:
+    sides, per_side, vowels, seed, max_solution_words, min_zipf, tries, limit, allow_offensive,
+    lexicon, as_json,
+) -> None:  # fmt: skip
     """A fair board: solvable in at most --max-solution-words words (checked exactly)."""
     with progress(as_json) as bar:
         result = lb.generate(
-            lexicon, sides, per_side, vowels, seed, max_solution_words, min_zipf, tries, limit, bar
-        )
+            lexicon, sides, per_side, vowels, seed, max_solution_words, min_zipf, tries, limit, bar,
+            allow_offensive=allow_offensive,
+        )  # fmt: skip
     solve_render = _render_solve(result.solve, lexicon)
 
     def render(console) -> None:

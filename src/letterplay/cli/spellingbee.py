@@ -90,28 +90,33 @@ def solve(letters, center, found, min_zipf, lexicon, as_json) -> None:
         }
         emit(data, lexicon, as_json, lambda console: _render_progress(console, prog, lexicon))
         return
+    from letterplay.nyt import unsure_words  # words a list with probabilities is unsure of
+
+    unsure = unsure_words(lexicon, list(solution.words))
     emit(
-        solution.to_dict(),
+        {**solution.to_dict(), "unsure": unsure},
         lexicon,
         as_json,
-        lambda console: _render_solution(console, solution, lexicon),
+        lambda console: _render_solution(console, solution, lexicon, unsure),
     )
 
 
-def _render_solution(console, s: sb.Solution, lexicon) -> None:
+def _render_solution(console, s: sb.Solution, lexicon, unsure: list[str] = ()) -> None:
     console.print(
         f"[bold]{s.honeycomb}[/]: {s.count:,} words, {s.score:,} points ({lexicon_line(lexicon)})"
     )
-    pangrams = set(s.pangrams)
+    pangrams, doubtful = set(s.pangrams), set(unsure)
     if s.words:
         console.print(
             _fill(
                 [
-                    f"{w.upper() if w in pangrams else w}({p})"
+                    f"{w.upper() if w in pangrams else w}({p}){'?' * (w in doubtful)}"
                     for w, p in zip(s.words, s.points, strict=True)
                 ]
             )
         )
+    if unsure:
+        console.print(f"unsure (?): {len(unsure)} words the list may not accept")
     console.print(f"pangrams ({len(s.pangrams)}): {', '.join(s.pangrams) or '-'}")
     console.print(
         f"perfect pangrams ({len(s.perfect_pangrams)}): {', '.join(s.perfect_pangrams) or '-'}"
@@ -322,6 +327,9 @@ def draw(letters, center, output, title, with_score, force, lexicon, as_json) ->
 @ALLOW_S
 @EXCLUDE
 @REQUIRE
+@click.option(
+    "--allow-offensive", is_flag=True, help="Allow slurs and obscenities in the puzzle and answers."
+)
 @puzzle_options
 def generate(
     seed,
@@ -333,6 +341,7 @@ def generate(
     allow_s,
     exclude,
     require,
+    allow_offensive,
     lexicon,
     as_json,
 ) -> None:
@@ -341,8 +350,9 @@ def generate(
     words = sb.parse_range(words_range, "--words")
     with progress_bar(as_json) as bar:
         result = sb.generate(
-            lexicon, count, seed, score, words, pangrams, min_zipf, allow_s, exclude, require, bar
-        )
+            lexicon, count, seed, score, words, pangrams, min_zipf, allow_s, exclude, require, bar,
+            allow_offensive=allow_offensive,
+        )  # fmt: skip
 
     def render(console) -> None:
         console.print(
