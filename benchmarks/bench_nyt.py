@@ -109,14 +109,14 @@ def main() -> None:
     boards = read_jsonl("nyt-letter-boxed-2024-2025.jsonl", LB_SPLIT)
     print(f"NY Times lists: Spelling Bee on {len(bees)} puzzles from {BEE_SPLIT}, "
           f"Letter Boxed on {len(boards)} boards from {LB_SPLIT}")  # fmt: skip
-    header = (f"{'lexicon':<26}{'words':>8} | {'bee P':>6} {'R':>6} {'F1':>6} {'exact':>6} | "
+    header = (f"{'lexicon':<26}{'bee words':>9} | {'bee P':>6} {'R':>6} {'F1':>6} {'exact':>6} | "
               f"{'box F1':>6} {'in list':>7} {'top-1':>6} {'top-3':>6}")  # fmt: skip
     print(header)
     print("-" * len(header))
     for label, bee, box, weights in lexicons():
         b = bee_figures(bee, bees)
         x = lb_figures(box, boards, weights)
-        print(f"{label:<26}{len(bee):>8} | {b['precision']:6.3f} {b['recall']:6.3f} "
+        print(f"{label:<26}{len(bee):>9} | {b['precision']:6.3f} {b['recall']:6.3f} "
               f"{b['F1']:6.3f} {b['exact days']:6.1%} | {x['dictionary F1']:6.3f} "
               f"{x['solution in list']:7.1%} {x['top-1']:6.1%} {x['top-3']:6.1%}")  # fmt: skip
     print(

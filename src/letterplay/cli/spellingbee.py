@@ -116,7 +116,8 @@ def _render_solution(console, s: sb.Solution, lexicon, unsure: list[str] = ()) -
             )
         )
     if unsure:
-        console.print(f"unsure (?): {len(unsure)} words the list may not accept")
+        n = len(unsure)
+        console.print(f"unsure (?): {n} word{'s' * (n != 1)} the list may not accept")
     console.print(f"pangrams ({len(s.pangrams)}): {', '.join(s.pangrams) or '-'}")
     console.print(
         f"perfect pangrams ({len(s.perfect_pangrams)}): {', '.join(s.perfect_pangrams) or '-'}"
