@@ -1,7 +1,7 @@
 """Build the bundled ``nyt-bee`` and ``nyt-letterboxed`` lexicons and the learned Letter Boxed
 ranking from the real NY Times puzzles in ``$LETTERPLAY_DATA`` and public word sources.
 
-Recipe (about 6 minutes on 2 cores)::
+Recipe (about 4 CPU minutes; 10 minutes on 2 busy shared cores)::
 
     apt-get install scowl wamerican-huge wbritish-huge hunspell-en-us wordnet-base
     pip install -e ".[build]"        # lightgbm, better-profanity

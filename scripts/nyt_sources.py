@@ -14,8 +14,8 @@ Every source is a well-kept public list read from an installed package:
 - PyPI's ``better-profanity``: a list of swear words (an offensive marker, reviewed in
   ``build_offensive.py``).
 
-:func:`feature_matrix` turns a word array into a float32 matrix, one column per name in
-:data:`FEATURES`. Nothing here uses the NY Times data: verdict features (is the base word of an
+:func:`feature_matrix` turns a list of words into a float32 matrix and the names of its
+columns. Nothing here uses the NY Times data: verdict features (is the base word of an
 inflection accepted?) are added by the caller from the training verdicts only.
 """
 
@@ -222,9 +222,6 @@ def _level(table: dict[str, float], words) -> np.ndarray:
 
 def _member(members, words) -> np.ndarray:
     return np.array([w in members for w in words], dtype=np.float32)
-
-
-FEATURES: list[str] = []
 
 
 def feature_matrix(words: list[str]) -> tuple[np.ndarray, list[str]]:
