@@ -117,3 +117,9 @@ def test_letterboxed_keeps_the_boards_words(data_dir):
     last = boards[-1]
     playable = lb.playable_words(lb.parse_board(last["sides"]), box)
     assert {playable.word(i) for i in range(len(playable))} == set(last["dictionary"])
+
+
+def test_doctests():
+    import doctest
+
+    assert doctest.testmod(nyt).failed == 0

@@ -94,3 +94,9 @@ def test_cli_generators_take_allow_offensive(cli, enable1):
         allowed = cli(*args, "--json", "--allow-offensive", "--lexicon", "enable1")
         assert allowed.exit_code == 0, allowed.stderr
         assert "offensive" not in json.dumps(default)  # only the flag, no stray key
+
+
+def test_doctests():
+    import doctest
+
+    assert doctest.testmod(offensive).failed == 0
