@@ -1065,11 +1065,13 @@ def play(
     seed: int | None = None,
     start: int = RIDDLER_START,
     end: int = RIDDLER_END,
+    allow_offensive: bool = False,
 ) -> Game:
     """A game drawn uniformly at random from all games of ``start`` to ``end`` letters.
 
     The same ``seed`` (any integer of magnitude below 2**63) gives the same game; without one, a
-    seed is drawn and reported.
+    seed is drawn and reported. Offensive words (:mod:`letterplay.offensive`) are left out
+    unless ``allow_offensive``.
 
     Examples
     --------
@@ -1079,6 +1081,10 @@ def play(
     >>> game.games, game.chain.terms, sorted(game.scrambled)
     (1, ('deir', 'ddeir', 'ddeilr'), ['d', 'e', 'i', 'r'])
     """
+    if not validate.flag("allow_offensive", allow_offensive):
+        from letterplay.offensive import without_offensive
+
+        lexicon = without_offensive(lexicon)
     dag = term_dag(lexicon)
     seed = validate.seed("seed", seed)
     start = _check_length(dag, "start", start)

@@ -723,9 +723,12 @@ def _min_by_state(state: np.ndarray, cost: np.ndarray) -> tuple[np.ndarray, np.n
     return unique, best
 
 
-def rank_rows(playable: Playable, rows: np.ndarray) -> np.ndarray:
+def rank_rows(
+    playable: Playable, rows: np.ndarray, weights: np.ndarray | None = None
+) -> np.ndarray:
     """Rows ordered by commonness: the Zipf of the rarest word, highest first, then fewest total
-    letters, then alphabetically by the lexicon order of the words.
+    letters, then alphabetically by the lexicon order of the words. With ``weights`` (the
+    learned NY Times ranking, :func:`letterplay.nyt.ranking_weights`), by that score first.
 
     This is the one ranking of solutions; everything that lists them goes through it.
 
@@ -743,13 +746,23 @@ def rank_rows(playable: Playable, rows: np.ndarray) -> np.ndarray:
     letters = playable.lengths[rows].sum(axis=1)
     ids = playable.ids[rows]
     keys = [ids[:, j] for j in range(rows.shape[1] - 1, -1, -1)] + [letters, -rarest]
+    if weights is not None:
+        from letterplay.nyt import row_scores
+
+        keys.append(-row_scores(playable, rows, weights))
     return rows[np.lexsort(keys)]
 
 
 def best_rows(
-    playable: Playable, completions: Completions, k: int, limit: int, distinct: bool = False
+    playable: Playable,
+    completions: Completions,
+    k: int,
+    limit: int,
+    distinct: bool = False,
+    weights: np.ndarray | None = None,
 ) -> np.ndarray:
-    """The ``limit`` best ``k``-word solutions by :func:`rank_rows`.
+    """The ``limit`` best ``k``-word solutions by :func:`rank_rows` (with ``weights``, by the
+    learned score among those the Zipf floor below keeps).
 
     When there are more than :data:`ENUMERATION_CAP` solutions, a binary search finds the highest
     Zipf floor under which at least ``limit`` solutions remain (the tables are recounted for each
@@ -789,7 +802,7 @@ def best_rows(
         rows = np.flatnonzero(keep)[rows] if len(rows) else rows
     else:
         rows = solution_rows(playable, completions, k, distinct)
-    return rank_rows(playable, rows)[:limit]
+    return rank_rows(playable, rows, weights)[:limit]
 
 
 # ----------------------------------------------------------------------------- solving
@@ -888,12 +901,6 @@ def _check_lexicon(lexicon: object) -> Lexicon:
     return lexicon
 
 
-def _check_flag(name: str, value: object) -> bool:
-    if not isinstance(value, bool | np.bool_):
-        raise InputError(f"{name} must be True or False, not {value!r}")
-    return bool(value)
-
-
 def _check_progress(progress: object) -> None:
     if progress is not None and not callable(progress):
         raise InputError(f"progress must be a function or None, not {type(progress).__name__}")
@@ -913,7 +920,8 @@ def solve(
     progress: ProgressCallback | None = None,
 ) -> SolveResult:
     """Solve ``board`` exactly: the fewest words (proven), the exact count of such solutions,
-    and the ``limit`` most common ones.
+    and the ``limit`` most common ones (on the NY Times list, the most NYT-like: the learned
+    ranking of :mod:`letterplay.nyt`).
 
     With ``max_words`` (1 to :data:`MAX_WORDS`), every solution of up to that many words is
     counted (by length) and the best listed, shortest first; raises :class:`NoSolutionError`
@@ -938,19 +946,22 @@ def solve(
         validate.whole("max_words", max_words, 1, MAX_WORDS)
     min_zipf = _check_min_zipf(min_zipf)
     validate.whole("limit", limit, 0, MAX_LIMIT)
-    distinct = _check_flag("distinct", distinct)
+    distinct = validate.flag("distinct", distinct)
     playable = playable_words(board, lexicon, min_zipf)
     completions = Completions(playable)
     report(progress, "solving", 0, 1)
     k = fewest_words(completions, max_words)
     lengths = range(k, (max_words or k) + 1)
+    from letterplay.nyt import ranking_weights  # NYT-like order on the NY Times list
+
+    weights = ranking_weights(lexicon)
     counts = {j: completions.count(j) for j in lengths}
     distincts = {j: count_distinct(playable, completions, j, j == k) for j in lengths}
     listed: list[BoxSolution] = []
     for j in lengths:
         if len(listed) >= limit:
             break
-        rows = best_rows(playable, completions, j, limit - len(listed), distinct)
+        rows = best_rows(playable, completions, j, limit - len(listed), distinct, weights)
         listed += _solutions(playable, rows)
     report(progress, "solving", 1, 1)
     return SolveResult(
@@ -1224,9 +1235,11 @@ def generate(
     tries: int = 500,
     limit: int = 10,
     progress: ProgressCallback | None = None,
+    allow_offensive: bool = False,
 ) -> GenerateResult:
     """A fair board: its proven minimum, using only words at or above ``min_zipf``, is at most
-    ``max_solution_words`` (1 to :data:`MAX_WORDS`).
+    ``max_solution_words`` (1 to :data:`MAX_WORDS`). Offensive words
+    (:mod:`letterplay.offensive`) are left out unless ``allow_offensive``.
 
     Reproducible with ``seed`` (any whole number of magnitude below 2⁶³, negative ones too).
     ``sides`` (3 to 16) × ``per_side`` letters, at most :data:`MAX_LETTERS`; ``vowels`` 0 to 5
@@ -1243,6 +1256,10 @@ def generate(
     letterplay.errors.NoSolutionError: no board of 6 letters is solvable in 1 word from ...
     """
     _check_lexicon(lexicon), _check_progress(progress)
+    if not validate.flag("allow_offensive", allow_offensive):
+        from letterplay.offensive import without_offensive
+
+        lexicon = without_offensive(lexicon)
     n, vowels = _check_shape(sides, per_side, vowels)
     validate.whole("max_solution_words", max_solution_words, 1, MAX_WORDS)
     min_zipf = _check_min_zipf(min_zipf)

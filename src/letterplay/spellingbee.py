@@ -155,12 +155,6 @@ def _check_lexicon(lexicon: object) -> Lexicon:
     return lexicon
 
 
-def _check_flag(name: str, value: object) -> bool:
-    if not isinstance(value, bool | np.bool_):
-        raise InputError(f"{name} must be True or False, not {value!r}")
-    return bool(value)
-
-
 def _check_zipf(min_zipf: object) -> float | None:
     return None if min_zipf is None else validate.number("min_zipf", min_zipf, 0, MAX_ZIPF)
 
@@ -386,7 +380,7 @@ def valid_words(
     ['amalgam', 'cacciatore', 'erotica', 'game', 'glam', 'megaplex']
     """
     keep = answer_words(lexicon, min_zipf)
-    allow_s = _check_flag("allow_s", allow_s)
+    allow_s = validate.flag("allow_s", allow_s)
     return keep if allow_s else keep & ((_word_arrays(lexicon).masks & S) == 0)
 
 
@@ -630,7 +624,7 @@ def simple_scores(lexicon: Lexicon, allow_s: bool = False) -> dict[Honeycomb, in
     >>> len(scores), scores[Honeycomb("ACEIORT", "T")], scores[Honeycomb("AEGLMPX", "G")]
     (14, 31, 24)
     """
-    lexicon, allow_s = _check_lexicon(lexicon), _check_flag("allow_s", allow_s)
+    lexicon, allow_s = _check_lexicon(lexicon), validate.flag("allow_s", allow_s)
     table: Counter[str] = Counter()
     for word in lexicon.words:
         letters = mask_letters(letter_mask(word))
@@ -712,7 +706,7 @@ def candidates(
     (7, [15, 15, 16, 23, 24, 24, 24])
     """
     lexicon = _check_lexicon(lexicon)
-    allow_s, tallies = _check_flag("allow_s", allow_s), _check_flag("tallies", tallies)
+    allow_s, tallies = validate.flag("allow_s", allow_s), validate.flag("tallies", tallies)
     if table is None:
         table = _points_table(lexicon, valid_words(lexicon, allow_s, min_zipf))
     elif not isinstance(table, PointsTable):
@@ -1035,7 +1029,8 @@ def hints(words: Iterable[str]) -> Hints:
 @dataclass(frozen=True)
 class BeeSolution:
     """Every word a honeycomb can make (alphabetical) with its score, and what follows from
-    them: game score, pangrams, perfect pangrams, rank thresholds, hints.
+    them: game score, pangrams, perfect pangrams, rank thresholds, hints. ``unsure`` lists the
+    words a list with acceptance probabilities (``nyt-bee``) is unsure the game accepts.
 
     Examples
     --------
@@ -1050,6 +1045,7 @@ class BeeSolution:
     pangrams: tuple[str, ...]
     perfect_pangrams: tuple[str, ...]
     min_zipf: float | None = None
+    unsure: tuple[str, ...] = ()
 
     @property
     def score(self) -> int:
@@ -1080,6 +1076,7 @@ class BeeSolution:
             "ranks": [r.to_dict() for r in self.ranks()],
             "hints": self.hints().to_dict(),
             "min_zipf": self.min_zipf,
+            "unsure": list(self.unsure),
         }
 
 
@@ -1150,7 +1147,18 @@ def solve(lexicon: Lexicon, hive: Honeycomb, min_zipf: float | None = None) -> B
         tuple(w for w, p in zip(words, pangram, strict=True) if p),
         tuple(w for w, p in zip(words, perfect, strict=True) if p),
         min_zipf,
+        _unsure(lexicon, rows),
     )
+
+
+def _unsure(lexicon: Lexicon, rows: np.ndarray) -> tuple[str, ...]:
+    """The words at ``rows`` whose acceptance probability is below the list's unsure line."""
+    if lexicon.probabilities is None:
+        return ()
+    from letterplay.nyt import unsure_below
+
+    doubtful = rows[lexicon.probabilities[rows] < unsure_below(lexicon)]
+    return tuple(lexicon.words[i] for i in doubtful)
 
 
 def word_problem(word: str, hive: Honeycomb) -> str | None:
@@ -1344,7 +1352,7 @@ def build_report(lexicon: Lexicon, hive: Honeycomb | None = None, allow_s: bool 
     >>> str(rep.honeycomb), rep.optimal, [g.words for g in rep.groups]
     ('ACEIORT centre T', True, [('cacciatore', 'erotica')])
     """
-    lexicon, allow_s = _check_lexicon(lexicon), _check_flag("allow_s", allow_s)
+    lexicon, allow_s = _check_lexicon(lexicon), validate.flag("allow_s", allow_s)
     if hive is not None:
         hive = _check_hive(hive)
     allow_s = allow_s or (hive is not None and "S" in hive.letters)
@@ -1447,7 +1455,7 @@ def stats(lexicon: Lexicon, allow_s: bool = False) -> Stats:
     >>> st.top_word, st.best.score
     ('cacciatore', 31)
     """
-    lexicon, allow_s = _check_lexicon(lexicon), _check_flag("allow_s", allow_s)
+    lexicon, allow_s = _check_lexicon(lexicon), validate.flag("allow_s", allow_s)
     arrays = _word_arrays(lexicon)
     valid = valid_words(lexicon, allow_s)
     pangram = valid & (popcount(arrays.masks) == HIVE_SIZE)
@@ -1576,11 +1584,13 @@ def generate(
     exclude: str | None = None,
     require: str | None = None,
     progress: ProgressCallback | None = None,
+    allow_offensive: bool = False,
 ) -> Generated:
     """``count`` distinct honeycombs (1 to 1,000) with game score within ``score``, word count
     within ``words`` (pairs (low, high), None for an open end), at least ``pangrams`` pangrams,
     counting only words at least ``min_zipf`` common. The same ``seed`` (any integer of
     magnitude below 2**63) gives the same puzzles; without one a seed is drawn and reported.
+    Offensive words (:mod:`letterplay.offensive`) are left out unless ``allow_offensive``.
     Raises :class:`NoSolutionError` when no candidate meets the constraints.
 
     Examples
@@ -1595,7 +1605,14 @@ def generate(
 each pangram scores at least 14
     """
     lexicon, min_zipf = _check_lexicon(lexicon), _check_zipf(min_zipf)
-    allow_s, count = _check_flag("allow_s", allow_s), validate.whole("count", count, 1, MAX_PUZZLES)
+    if not validate.flag("allow_offensive", allow_offensive):
+        from letterplay.offensive import without_offensive
+
+        lexicon = without_offensive(lexicon)
+    allow_s, count = (
+        validate.flag("allow_s", allow_s),
+        validate.whole("count", count, 1, MAX_PUZZLES),
+    )
     score, words = _check_range("score", score), _check_range("words", words)
     pangrams = validate.whole("pangrams", pangrams, 1, MAX_BOUND)
     _check_possible(score, words, pangrams)

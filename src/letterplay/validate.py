@@ -32,7 +32,7 @@ from collections.abc import Iterable
 
 from letterplay.errors import InputError
 
-__all__ = ["SEED_BITS", "number", "random_generator", "seed", "text", "whole", "words"]
+__all__ = ["SEED_BITS", "flag", "number", "random_generator", "seed", "text", "whole", "words"]
 
 SEED_BITS = 63  # seeds are any integer of magnitude below 2**63, negative ones included
 
@@ -83,6 +83,13 @@ def random_generator(name: str, value: object):
 
     checked = seed(name, value)
     return np.random.default_rng(None if checked is None else checked % 2**64)
+
+
+def flag(name: str, value: object) -> bool:
+    """``value`` as a bool: only True or False (numpy's too); 0, 1 and strings are refused."""
+    if type(value).__name__ not in ("bool", "bool_"):
+        raise InputError(f"{name} must be True or False, not {value!r}")
+    return bool(value)
 
 
 def text(name: str, value: object) -> str:

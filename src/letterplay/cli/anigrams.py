@@ -20,6 +20,7 @@ from letterplay import anigrams as ag
 from letterplay.cli.common import (
     SEED,
     FiniteFloat,
+    allow_offensive_option,
     emit,
     force_option,
     lexicon_line,
@@ -300,13 +301,15 @@ def chain(lexicon: Lexicon, as_json: bool, word: str) -> None:
 @start_option
 @end_option
 @click.option("--answers", is_flag=True, help="Show the words of every step.")
+@allow_offensive_option
 @anigram_options
 def play(
-    lexicon: Lexicon, as_json: bool, seed: int | None, start: int, end: int, answers: bool
-) -> None:
+    lexicon: Lexicon, as_json: bool, seed: int | None, start: int, end: int, answers: bool,
+    allow_offensive: bool,
+) -> None:  # fmt: skip
     """A random game (every game equally likely): unscramble the start letters, then add one
     letter at a time."""
-    game = ag.play(lexicon, seed, start, end)
+    game = ag.play(lexicon, seed, start, end, allow_offensive)
     if answers:
         game = replace(game, answers=True)
 

@@ -163,3 +163,8 @@ SEED = click.IntRange(-(2**SEED_BITS) + 1, 2**SEED_BITS - 1)
 """A random seed: any integer of magnitude below 2**63 (negative ones too)."""
 
 force_option = click.option("--force", is_flag=True, help="Overwrite existing output files.")
+allow_offensive_option = click.option(
+    "--allow-offensive",
+    is_flag=True,
+    help="Allow slurs and obscenities in the puzzle and its answers (left out by default).",
+)

@@ -17,6 +17,7 @@ from letterplay import letterboxed as lb
 from letterplay.cli.common import (
     SEED,
     FiniteFloat,
+    allow_offensive_option,
     emit,
     force_option,
     lexicon_line,
@@ -183,15 +184,18 @@ def solve(sides, max_words, min_zipf, limit, distinct, ragged, lexicon, as_json)
     help="Boards to try.",
 )
 @limit_option(default=5)
+@allow_offensive_option
 @puzzle_options
 def generate(
-    sides, per_side, vowels, seed, max_solution_words, min_zipf, tries, limit, lexicon, as_json
-) -> None:
+    sides, per_side, vowels, seed, max_solution_words, min_zipf, tries, limit, allow_offensive,
+    lexicon, as_json,
+) -> None:  # fmt: skip
     """A fair board: solvable in at most --max-solution-words words (checked exactly)."""
     with _options(), progress(as_json) as bar:
         result = lb.generate(
-            lexicon, sides, per_side, vowels, seed, max_solution_words, min_zipf, tries, limit, bar
-        )
+            lexicon, sides, per_side, vowels, seed, max_solution_words, min_zipf, tries, limit, bar,
+            allow_offensive=allow_offensive,
+        )  # fmt: skip
     solve_render = _render_solve(result.solve, lexicon)
 
     def render(console) -> None:

@@ -19,6 +19,7 @@ from letterplay import spellingbee as sb
 from letterplay.cli.common import (
     SEED,
     FiniteFloat,
+    allow_offensive_option,
     emit,
     force_option,
     lexicon_line,
@@ -127,16 +128,19 @@ def _render_solution(console, s: sb.BeeSolution, lexicon) -> None:
     console.print(
         f"[bold]{s.honeycomb}[/]: {s.count:,} words, {s.score:,} points ({lexicon_line(lexicon)})"
     )
-    pangrams = set(s.pangrams)
+    pangrams, doubtful = set(s.pangrams), set(s.unsure)
     if s.words:
         console.print(
             _fill(
                 [
-                    f"{w.upper() if w in pangrams else w}({p})"
+                    f"{w.upper() if w in pangrams else w}({p}){'?' * (w in doubtful)}"
                     for w, p in zip(s.words, s.points, strict=True)
                 ]
             )
         )
+    if s.unsure:
+        n = len(s.unsure)
+        console.print(f"unsure (?): {n} word{'s' * (n != 1)} the list may not accept")
     console.print(f"pangrams ({len(s.pangrams)}): {', '.join(s.pangrams) or '-'}")
     console.print(
         f"perfect pangrams ({len(s.perfect_pangrams)}): {', '.join(s.perfect_pangrams) or '-'}"
@@ -377,6 +381,7 @@ def draw(letters, center, output, title, with_score, force, lexicon, as_json) ->
 @ALLOW_S
 @EXCLUDE
 @REQUIRE
+@allow_offensive_option
 @puzzle_options
 def generate(
     seed,
@@ -388,6 +393,7 @@ def generate(
     allow_s,
     exclude,
     require,
+    allow_offensive,
     lexicon,
     as_json,
 ) -> None:
@@ -396,8 +402,9 @@ def generate(
     words = parse_range(words_range, "--words")
     with progress_bar(as_json) as bar:
         result = sb.generate(
-            lexicon, count, seed, score, words, pangrams, min_zipf, allow_s, exclude, require, bar
-        )
+            lexicon, count, seed, score, words, pangrams, min_zipf, allow_s, exclude, require, bar,
+            allow_offensive=allow_offensive,
+        )  # fmt: skip
 
     def render(console) -> None:
         console.print(

@@ -1,0 +1,134 @@
+"""The NY Times lists: recorded identities, file format, verdicts kept, unsure words, ranking."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+
+import numpy as np
+import pytest
+
+from letterplay import letterboxed as lb
+from letterplay import nyt
+from letterplay.lexicon import identity
+
+# Recorded by scripts/build_nyt.py (and in data/nyt-models.json); a rebuild that changes a list
+# must update them here, deliberately.
+BEE_SHA = "3b0e24b653eb00b1d7eb7b1447437f86a87903a64261ee1f8e408d338bf21afa"
+BOX_SHA = "8002b4983766e15824105d78ed2f1017cd3c7da75c6f407d1e28432cbf2a82fb"
+RECORDED = {"nyt-bee": (46_382, BEE_SHA), "nyt-letterboxed": (141_408, BOX_SHA)}
+
+
+@pytest.mark.parametrize("name", sorted(RECORDED))
+def test_recorded_identity(name):
+    lexicon = nyt.load_bundled(name)
+    words, sha = RECORDED[name]
+    assert (len(lexicon), lexicon.sha256) == (words, sha)
+    assert (nyt.models()[name]["words"], nyt.models()[name]["sha256"]) == (words, sha)
+
+
+@pytest.mark.parametrize("name", sorted(RECORDED))
+def test_file_format(name):
+    raw = nyt.bundled_file(name).read_bytes()
+    assert raw[4:8] == b"\0\0\0\0"  # gzip mtime 0: deterministic bytes
+    lines = gzip.decompress(raw).decode("utf-8").split("\n")
+    assert lines[-1] == "" and lines[:-1] == sorted(lines[:-1])
+    shape = r"[a-z]+\t(0\.\d{3}|1\.000)" if name == "nyt-bee" else r"[a-z]+"
+    assert all(re.fullmatch(shape, line) for line in lines[:-1])
+    words = [line.split("\t")[0] for line in lines[:-1]]
+    assert identity(tuple(words)) == RECORDED[name][1]
+
+
+def test_bee_probabilities_reach_the_threshold():
+    bee = nyt.load_bundled("nyt-bee")
+    p = nyt.probabilities(bee)
+    assert p is not None and p.shape == (len(bee),)
+    assert p.min() >= nyt.models()["nyt-bee"]["threshold"] and p.max() == 1.0
+    assert all(len(w) >= 4 and len(set(w)) <= 7 for w in bee.words[::97])
+    assert nyt.probabilities(nyt.load_bundled("nyt-letterboxed")) is None
+
+
+def test_unsure_words():
+    bee = nyt.load_bundled("nyt-bee")
+    p = nyt.probabilities(bee)
+    cut = nyt.unsure_below(bee)
+    sure, unsure = bee.words[int(np.argmax(p))], bee.words[int(np.argmin(p))]
+    assert nyt.unsure_words(bee, [sure, unsure, "notaword"]) == [unsure]
+    assert p[bee.word_id(unsure)] < cut <= p[bee.word_id(sure)]
+    box = nyt.load_bundled("nyt-letterboxed")  # no probabilities: nothing is unsure
+    assert nyt.unsure_words(box, list(box.words[:50])) == []
+
+
+def test_cli_bee_solve_marks_unsure_words(cli, tmp_path):
+    bee = nyt.load_bundled("nyt-bee")
+    unsure = bee.words[int(np.argmin(nyt.probabilities(bee)))]
+    letters = "".join(sorted(set(unsure)))
+    letters += "".join(c for c in "etaoinrlcdumhgpbfywkvxzjq" if c not in letters)[
+        : 7 - len(letters)
+    ]
+    result = cli("bee", "solve", letters, "--center", unsure[0], "--lexicon", "nyt-bee", "--json")
+    data = json.loads(result.stdout)
+    assert unsure in data["unsure"] and set(data["unsure"]) <= set(data["words"])
+    assert {"words", "score", "pangrams", "lexicon"} <= set(data)
+    text = cli("bee", "solve", letters, "--center", unsure[0], "--lexicon", "nyt-bee").stdout
+    assert "unsure (?)" in text and f"{unsure}(" in text.lower()
+    # a user's own list with probabilities: any word below 1 is unsure
+    path = tmp_path / "mine.txt"
+    path.write_text(f"{unsure}\t0.5\n{letters}\n")
+    data = json.loads(cli("bee", "solve", letters, "--center", unsure[0], "--lexicon", path,
+                          "--json").stdout)  # fmt: skip
+    assert data["unsure"] == [unsure]
+    # a plain list gives no probabilities: nothing is unsure
+    path.write_text("\n".join(bee.words) + "\n")
+    data = json.loads(cli("bee", "solve", letters, "--center", unsure[0], "--lexicon", path,
+                          "--json").stdout)  # fmt: skip
+    assert data["unsure"] == [] and unsure in data["words"]
+
+
+def test_letterboxed_ranks_by_the_learned_score():
+    box = nyt.load_bundled("nyt-letterboxed")
+    weights = nyt.ranking_weights(box)
+    assert weights is not None and len(weights) == len(nyt.SOLUTION_FEATURES)
+    board = lb.parse_board(["tap", "erd", "nil", "yco"])
+    result = lb.solve(board, box, limit=20)
+    zipfs = np.array([[box.zipf(w) for w in s.words] for s in result.solutions])
+    lengths = np.array([[len(w) for w in s.words] for s in result.solutions])
+    scores = nyt.solution_features(zipfs, lengths) @ weights
+    assert np.all(np.diff(scores) <= 1e-9)
+    assert nyt.ranking_weights(nyt.load_bundled("nyt-bee")) is None
+
+
+def _latest_verdicts(puzzles, accepted_key, refused_key=None):
+    verdict = {}
+    for p in sorted(puzzles, key=lambda p: p["date"]):
+        for w in p.get(refused_key, []) if refused_key else []:
+            verdict[w] = 0
+        for w in p[accepted_key]:
+            verdict[w] = 1
+    return verdict
+
+
+def test_bee_keeps_every_latest_verdict(data_dir):
+    lines = (data_dir / "nyt-spelling-bee-2018-2023.jsonl").read_text().splitlines()
+    verdict = _latest_verdicts([json.loads(x) for x in lines], "answers", "rejected")
+    bee = set(nyt.load_bundled("nyt-bee").words)
+    assert [w for w, v in verdict.items() if v == 1 and w not in bee] == []
+    assert [w for w, v in verdict.items() if v == 0 and w in bee] == []
+
+
+def test_letterboxed_keeps_the_boards_words(data_dir):
+    lines = (data_dir / "nyt-letter-boxed-2024-2025.jsonl").read_text().splitlines()
+    boards = sorted((json.loads(x) for x in lines), key=lambda b: b["date"])
+    box = nyt.load_bundled("nyt-letterboxed")
+    words = set(box.words)
+    assert not [w for b in boards for w in b["our_solution"] if w not in words]
+    last = boards[-1]
+    playable = lb.playable_words(lb.parse_board(last["sides"]), box)
+    assert {playable.word(i) for i in range(len(playable))} == set(last["dictionary"])
+
+
+def test_doctests():
+    import doctest
+
+    assert doctest.testmod(nyt).failed == 0
