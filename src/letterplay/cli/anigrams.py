@@ -47,9 +47,14 @@ OPTIONS = {
 _PARAMETER = re.compile(r"\b(" + "|".join(OPTIONS) + r")\b(?= must| \(| ')")
 
 
+def option_names(message: str) -> str:
+    """A library message with its parameter names said as this command's options."""
+    return _PARAMETER.sub(lambda m: OPTIONS[m.group(1)], message)
+
+
 def _in_option_names(error: LetterplayError) -> LetterplayError:
     """The same error, its message naming this command's options instead of parameters."""
-    error.args = (_PARAMETER.sub(lambda m: OPTIONS[m.group(1)], str(error)),)
+    error.args = (option_names(str(error)),)
     return error
 
 

@@ -36,7 +36,7 @@ from typing import Any
 import click
 
 from letterplay import lexicon as lx
-from letterplay.errors import InputError, LexiconError
+from letterplay.errors import InputError, LetterplayError, LexiconError
 from letterplay.results import envelope
 
 __all__ = [
@@ -78,6 +78,8 @@ class Endpoint:
     hidden: frozenset[str] = frozenset()
     caps: dict[str, int] = field(default_factory=dict)
     lexicon: bool = True
+    options: str | None = None
+    """``module:function`` saying a library message in the command's option names."""
 
 
 # ----------------------------------------------------------------------------- lexicons
@@ -206,6 +208,17 @@ def answer(
     if not endpoint.lexicon:
         return envelope(endpoint.run(**params), None)
     lexicon = catalog_lexicon(lexicon_names[0] if lexicon_names else default_lexicon)
+    try:
+        return _run(path, endpoint, lexicon, params)
+    except LetterplayError as e:
+        if endpoint.options is None:
+            raise
+        module_name, attribute = endpoint.options.split(":")
+        say = getattr(importlib.import_module(module_name), attribute)
+        raise type(e)(say(str(e))) from None
+
+
+def _run(path: str, endpoint: Endpoint, lexicon: lx.Lexicon, params: dict[str, Any]) -> Any:
     key = (path, lexicon.sha256)
     if key in _warm:
         result = endpoint.run(lexicon, **params)
@@ -237,18 +250,10 @@ def bee_solve(
     from letterplay import spellingbee as sb
 
     hive = sb.honeycomb(letters, center)
-    solution = sb.solve(lexicon, hive, min_zipf)
     if not found:
-        return solution
+        return sb.solve(lexicon, hive, min_zipf)
     found_words = [w for chunk in found for w in chunk.replace(",", " ").split()]
-    progress = sb.progress(solution, found_words)
-    return {
-        **hive.to_dict(),
-        "score": solution.score,
-        "count": solution.count,
-        "progress": progress.to_dict(),
-        "ranks": [r.to_dict() for r in solution.ranks()],
-    }
+    return sb.standing(lexicon, hive, found_words, min_zipf)
 
 
 def bee_best(
@@ -296,16 +301,19 @@ def bee_generate(
     allow_s: bool,
     exclude: str | None,
     require: str | None,
+    allow_offensive: bool,
     **_,
 ) -> Any:
     """``bee generate``: publishable honeycombs meeting the constraints."""
     from letterplay import spellingbee as sb
+    from letterplay.cli.spellingbee import parse_range
 
-    score = sb.parse_range(score_range, "--score")
-    words = sb.parse_range(words_range, "--words")
+    score = parse_range(score_range, "--score")
+    words = parse_range(words_range, "--words")
     return sb.generate(
-        lexicon, count, seed, score, words, pangrams, min_zipf, allow_s, exclude, require, None
-    )
+        lexicon, count, seed, score, words, pangrams, min_zipf, allow_s, exclude, require, None,
+        allow_offensive=allow_offensive,
+    )  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- Letter Boxed
@@ -338,14 +346,16 @@ def letterboxed_generate(
     min_zipf: float | None,
     tries: int,
     limit: int,
+    allow_offensive: bool,
     **_,
 ) -> Any:
     """``letterboxed generate``: a fair board, checked by the exact solver."""
     from letterplay import letterboxed as lb
 
     return lb.generate(
-        lexicon, sides, per_side, vowels, seed, max_solution_words, min_zipf, tries, limit, None
-    )
+        lexicon, sides, per_side, vowels, seed, max_solution_words, min_zipf, tries, limit, None,
+        allow_offensive=allow_offensive,
+    )  # fmt: skip
 
 
 def letterboxed_words(
@@ -427,15 +437,19 @@ def anigrams_play(
     start: int,
     end: int,
     answers: bool,
+    allow_offensive: bool,
     min_zipf: float | None,
     one_letter: bool,
     **_,
 ) -> Any:
     """``anigrams play``: a random game (with ``answers``, the words of every step)."""
+    from dataclasses import replace
+
     from letterplay import anigrams as ag
 
     lexicon = _anigram_lexicon(lexicon, min_zipf, one_letter)
-    return OnLexicon(ag.play(lexicon, seed, start, end).to_dict(answers), lexicon)
+    game = ag.play(lexicon, seed, start, end, allow_offensive)
+    return OnLexicon(replace(game, answers=True) if answers else game, lexicon)
 
 
 def anigrams_check(
@@ -455,8 +469,9 @@ def anigrams_check(
 def _graph(lexicon: lx.Lexicon, rules: str, min_length: int, exclude: str) -> Any:
     """The word graph a multiplet or ladder searches, kept in memory per process."""
     from letterplay import multiplets as mp
+    from letterplay.cli.multiplets import parse_exclude
 
-    return mp.word_graph(lexicon, mp.parse_rules(rules), min_length, mp.parse_exclude(exclude))
+    return mp.word_graph(lexicon, mp.parse_rules(rules), min_length, parse_exclude(exclude))
 
 
 def multiplet(
@@ -473,12 +488,9 @@ def multiplet(
     """``multiplet``: the fewest link words connecting the words, proven (within the web's
     time limit: a search cut short says so, with its lower bound)."""
     from letterplay import multiplets as mp
+    from letterplay.cli.multiplets import parse_targets
 
-    if time_limit is not None and time_limit <= 0:
-        raise InputError(f"--time-limit must be positive, got {time_limit}")
-    if alternatives < 0:
-        raise InputError(f"--alternatives must be 0 or more, got {alternatives}")
-    targets = mp.parse_targets(words)
+    targets = parse_targets(words)
     graph = _graph(lexicon, rules, min_length, exclude)
     limit = MAX_SECONDS - 5 if time_limit is None else min(time_limit, MAX_SECONDS - 5)
     return mp.multiplet(
@@ -511,8 +523,7 @@ def ladder(
 
 def lexicon_list(**_) -> dict[str, Any]:
     """``lexicon list``: the lexicons letterplay knows and where each is installed."""
-    default = lx.DEFAULT if lx.find(lx.DEFAULT) else lx.BUNDLED
-    return {"lexicons": [e.to_dict() for e in lx.catalog()], "default": default}
+    return {"lexicons": [e.to_dict() for e in lx.catalog()], "default": lx.DEFAULT}
 
 
 # ----------------------------------------------------------------------------- the table
@@ -522,6 +533,8 @@ _LB = "letterplay.cli.letterboxed"
 _AG = "letterplay.cli.anigrams"
 _MP = "letterplay.cli.multiplets"
 _FILES = frozenset({"output", "plot", "draw"})
+_LB_OPTIONS = f"{_LB}:option_names"
+_AG_OPTIONS = f"{_AG}:option_names"
 
 ENDPOINTS: dict[str, Endpoint] = {
     "bee/solve": Endpoint(f"{_BEE}:solve", bee_solve),
@@ -530,20 +543,28 @@ ENDPOINTS: dict[str, Endpoint] = {
     "bee/stats": Endpoint(f"{_BEE}:stats", bee_stats, _FILES),
     "bee/generate": Endpoint(f"{_BEE}:generate", bee_generate, caps={"count": 20}),
     "letterboxed/solve": Endpoint(
-        f"{_LB}:solve", letterboxed_solve, caps={"limit": 1000, "max-words": 4}
+        f"{_LB}:solve", letterboxed_solve, caps={"limit": 1000, "max-words": 4}, options=_LB_OPTIONS
     ),
     "letterboxed/generate": Endpoint(
-        f"{_LB}:generate", letterboxed_generate, caps={"tries": 5000, "limit": 1000}
+        f"{_LB}:generate",
+        letterboxed_generate,
+        caps={"tries": 5000, "limit": 1000},
+        options=_LB_OPTIONS,
     ),
     "letterboxed/words": Endpoint(
-        f"{_LB}:solve", letterboxed_words, frozenset({"max-words", "limit", "distinct"})
+        f"{_LB}:solve",
+        letterboxed_words,
+        frozenset({"max-words", "limit", "distinct"}),
+        options=_LB_OPTIONS,
     ),
-    "anigrams/count": Endpoint(f"{_AG}:count", anigrams_count),
-    "anigrams/longest": Endpoint(f"{_AG}:longest", anigrams_longest, _FILES | {"all"}),
-    "anigrams/table": Endpoint(f"{_AG}:table", anigrams_table, _FILES),
-    "anigrams/chain": Endpoint(f"{_AG}:chain", anigrams_chain),
-    "anigrams/play": Endpoint(f"{_AG}:play", anigrams_play),
-    "anigrams/check": Endpoint(f"{_AG}:check", anigrams_check),
+    "anigrams/count": Endpoint(f"{_AG}:count", anigrams_count, options=_AG_OPTIONS),
+    "anigrams/longest": Endpoint(
+        f"{_AG}:longest", anigrams_longest, _FILES | {"all"}, options=_AG_OPTIONS
+    ),
+    "anigrams/table": Endpoint(f"{_AG}:table", anigrams_table, _FILES, options=_AG_OPTIONS),
+    "anigrams/chain": Endpoint(f"{_AG}:chain", anigrams_chain, options=_AG_OPTIONS),
+    "anigrams/play": Endpoint(f"{_AG}:play", anigrams_play, options=_AG_OPTIONS),
+    "anigrams/check": Endpoint(f"{_AG}:check", anigrams_check, options=_AG_OPTIONS),
     "multiplet": Endpoint(f"{_MP}:multiplet", multiplet, _FILES, caps={"alternatives": 10}),
     "ladder": Endpoint(f"{_MP}:ladder", ladder),
     "lexicon/list": Endpoint("letterplay.cli.lexicon:list_", lexicon_list, lexicon=False),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import json
+import signal
 import socket
 import threading
 import time
@@ -82,6 +83,10 @@ def serve(
     """
     if lexicon is not None:
         catalog_lexicon(lexicon)
+    if threading.current_thread() is threading.main_thread():
+        # Ctrl-C is how a server is stopped, not an abort: Python's own handler lets uvicorn
+        # catch it and shut down gracefully (the command line's handler would exit at once)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     sock = bind(host, port)
     address = url(host, sock.getsockname()[1])
     server = _server(sock, host, lexicon)
