@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+__all__ = ["ProgressCallback", "report"]
+
 ProgressCallback = Callable[[str, int, int], None]
 
 

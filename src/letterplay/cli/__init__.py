@@ -17,6 +17,8 @@ import click
 
 from letterplay.errors import LetterplayError
 
+__all__ = ["COMMANDS", "LetterplayGroup", "fail", "main"]
+
 # command name -> "module:attribute" of its click command, loaded on first use
 COMMANDS = {
     "lexicon": "letterplay.cli.lexicon:lexicon",

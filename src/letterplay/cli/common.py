@@ -27,6 +27,22 @@ from letterplay.validate import SEED_BITS
 if TYPE_CHECKING:
     from rich.console import Console
 
+__all__ = [
+    "SEED",
+    "FiniteFloat",
+    "allow_offensive_option",
+    "console",
+    "emit",
+    "force_option",
+    "lexicon_line",
+    "load_lexicon",
+    "output_file",
+    "progress",
+    "progress_enabled",
+    "puzzle_options",
+    "write_output",
+]
+
 
 @functools.cache
 def console(err: bool = False) -> Console:

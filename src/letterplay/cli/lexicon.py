@@ -18,6 +18,8 @@ from letterplay.cli.common import (
 )
 from letterplay.errors import InputError
 
+__all__ = ["lexicon"]
+
 JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
 
 

@@ -18,6 +18,8 @@ from letterplay.cli.common import (
 from letterplay.cli.interrupt import interruptible
 from letterplay.letters import parse_letters
 
+__all__ = ["graph_options", "ladder", "multiplet", "parse_exclude", "parse_targets"]
+
 DASH = " – "
 
 

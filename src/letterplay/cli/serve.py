@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import click
 
+__all__ = ["serve"]
+
 
 @click.command()
 @click.option(

@@ -33,6 +33,8 @@ from letterplay.errors import InputError
 if TYPE_CHECKING:
     from rich.table import Table
 
+__all__ = ["bee", "parse_range"]
+
 LETTERS = click.argument("letters", metavar="LETTERS")
 CENTER = click.option(
     "--center", "-c", metavar="C", help="The center letter (default: the first of LETTERS)."

@@ -9,6 +9,8 @@ from letterplay.cli.common import FiniteFloat, emit, progress
 from letterplay.cli.interrupt import interruptible
 from letterplay.pace import format_solution, solve_pace
 
+__all__ = ["steiner"]
+
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
