@@ -93,7 +93,10 @@ def popcount(masks: np.ndarray) -> np.ndarray:
     m = m - ((m >> 1) & 0x55555555)
     m = (m & 0x33333333) + ((m >> 2) & 0x33333333)
     m = (m + (m >> 4)) & 0x0F0F0F0F
-    return ((m * np.uint32(0x01010101)) >> 24).astype(np.uint8)
+    # the byte sums add up in the top byte; in 64 bits the product cannot wrap (and warn)
+    return (((m.astype(np.uint64) * np.uint64(0x01010101)) >> np.uint64(24)) & 0xFF).astype(
+        np.uint8
+    )
 
 
 def parse_letters(text: str, what: str = "letters") -> str:

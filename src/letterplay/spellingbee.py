@@ -1609,10 +1609,8 @@ each pangram scores at least 14
         from letterplay.offensive import without_offensive
 
         lexicon = without_offensive(lexicon)
-    allow_s, count = (
-        validate.flag("allow_s", allow_s),
-        validate.whole("count", count, 1, MAX_PUZZLES),
-    )
+    allow_s = validate.flag("allow_s", allow_s)
+    count = validate.whole("count", count, 1, MAX_PUZZLES)
     score, words = _check_range("score", score), _check_range("words", words)
     pangrams = validate.whole("pangrams", pangrams, 1, MAX_BOUND)
     _check_possible(score, words, pangrams)
@@ -1629,18 +1627,25 @@ each pangram scores at least 14
         "exclude": (exclude or "").upper(),
         "require": (require or "").upper(),
     }
-    ok = _within(cands.scores, score) & _within(cands.words, words) & (cands.pangrams >= pangrams)
-    eligible = np.flatnonzero(ok)
+    eligible = _eligible(cands, constraints)
+    rng = validate.random_generator("seed", seed)
+    chosen = rng.choice(eligible, size=min(count, len(eligible)), replace=False)
+    puzzles = _solve_chosen(lexicon, cands, chosen, min_zipf, progress)
+    return Generated(seed, len(eligible), len(cands), puzzles, constraints)
+
+
+def _eligible(cands: Candidates, constraints: dict[str, object]) -> np.ndarray:
+    """The candidates meeting the score, word and pangram constraints (raises when none do)."""
+    score, words = tuple(constraints["score"]), tuple(constraints["words"])
+    ok = _within(cands.scores, score) & _within(cands.words, words)
+    eligible = np.flatnonzero(ok & (cands.pangrams >= constraints["pangrams"]))
     if not len(eligible):
         raise NoSolutionError(
             f"no honeycomb meets the constraints (of {len(cands):,} candidates): "
             + _describe(constraints)
             + "; loosen them"
         )
-    rng = validate.random_generator("seed", seed)
-    chosen = rng.choice(eligible, size=min(count, len(eligible)), replace=False)
-    puzzles = _solve_chosen(lexicon, cands, chosen, min_zipf, progress)
-    return Generated(seed, len(eligible), len(cands), puzzles, constraints)
+    return eligible
 
 
 def _solve_chosen(

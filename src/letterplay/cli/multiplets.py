@@ -15,7 +15,6 @@ from letterplay.cli.common import (
     puzzle_options,
     write_output,
 )
-from letterplay.cli.interrupt import interruptible
 from letterplay.letters import parse_letters
 
 __all__ = ["graph_options", "ladder", "multiplet", "parse_exclude", "parse_targets"]
@@ -105,7 +104,7 @@ def multiplet(
     """
     targets = parse_targets(words)
     path = output_file(draw_path, force, (".svg", ".png")) if draw_path else None
-    with interruptible(), progress(as_json) as bar:
+    with progress(as_json) as bar:
         result = mp.solve_multiplet(
             lexicon,
             targets,

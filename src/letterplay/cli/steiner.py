@@ -6,7 +6,6 @@ import click
 from rich.console import Console
 
 from letterplay.cli.common import FiniteFloat, emit, progress
-from letterplay.cli.interrupt import interruptible
 from letterplay.pace import format_solution, solve_pace
 
 __all__ = ["steiner"]
@@ -28,7 +27,7 @@ def steiner(file: str, time_limit: float | None, as_json: bool) -> None:
     Prints the PACE output (VALUE n, then one edge per line, 1-based node ids); whether the tree is
     proven optimal, and the lower bound otherwise, go to stderr. Use --json for everything at once.
     """
-    with interruptible(), progress(as_json) as bar:
+    with progress(as_json) as bar:
         solution = solve_pace(file, time_limit=time_limit, progress=bar)
 
     def render(console: Console) -> None:
