@@ -1,6 +1,7 @@
 """Start-up benchmark: each warm command's whole process against ``python -c "import numpy"``.
 
-Every command runs on the default (bundled) enable1 with ``--json``, after one warm-up run that
+Every command runs on the default (bundled) enable1 with ``--json`` (two also with their text
+output, rich tables, which may cost a little more), after one warm-up run that
 builds its caches (in a temporary cache folder). Then, round after round, the floor and each
 command run alternately, so a busy machine slows all of them alike; each line gives the median
 of the rounds, wall clock and CPU time (user + system, what an idle machine would take), and
@@ -30,6 +31,14 @@ COMMANDS = [
     ("letterboxed solve TAP ERD NIL YCO", ["letterboxed", "solve", "TAP", "ERD", "NIL", "YCO"]),
     ("ladder cold warm", ["ladder", "cold", "warm"]),
 ]
+# Human output (rich tables) may cost a little more than --json, not double: shown apart.
+TEXT_COMMANDS = [
+    ("bee solve CEFINTV --center C (text)", ["bee", "solve", "CEFINTV", "--center", "C"]),
+    (
+        "letterboxed solve TAP ERD NIL YCO (text)",
+        ["letterboxed", "solve", "TAP", "ERD", "NIL", "YCO"],
+    ),
+]
 
 
 def _children_cpu() -> float:
@@ -46,9 +55,9 @@ def run_once(args: list[str], env: dict[str, str]) -> tuple[float, float]:
 
 def measure(rounds: int, env: dict[str, str]) -> dict[str, tuple[list[float], list[float]]]:
     """Alternate the floor and every command for ``rounds`` rounds; times per name."""
-    jobs = [FLOOR] + [
-        (name, [sys.executable, "-m", "letterplay", *args, "--json"]) for name, args in COMMANDS
-    ]
+    letterplay = [sys.executable, "-m", "letterplay"]
+    jobs = [FLOOR] + [(name, [*letterplay, *args, "--json"]) for name, args in COMMANDS]
+    jobs += [(name, [*letterplay, *args]) for name, args in TEXT_COMMANDS]
     for _, args in jobs:  # warm-up: builds every cache, loads the files into the page cache
         run_once(args, env)
     times: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name, _ in jobs}
@@ -71,12 +80,12 @@ def main() -> None:
     floor_wall = statistics.median(times[FLOOR[0]][0])
     floor_cpu = statistics.median(times[FLOOR[0]][1])
     print(f"\nstart-up: whole process, median of {rounds} alternate rounds (warm caches, --json)")
-    print(f"{'command':38} {'wall':>8} {'ratio':>6} {'cpu':>8} {'ratio':>6}  target {TARGET}x")
+    print(f"{'command':42} {'wall':>8} {'ratio':>6} {'cpu':>8} {'ratio':>6}  target {TARGET}x")
     for name, (walls, cpus) in times.items():
         wall, cpu = statistics.median(walls), statistics.median(cpus)
         r_wall, r_cpu = wall / floor_wall, cpu / floor_cpu
         met = "" if name == FLOOR[0] else ("  ok" if r_wall <= TARGET else "  MISSED")
-        print(f"{name:38} {wall:7.3f}s {r_wall:5.2f}x {cpu:7.3f}s {r_cpu:5.2f}x{met}")
+        print(f"{name:42} {wall:7.3f}s {r_wall:5.2f}x {cpu:7.3f}s {r_cpu:5.2f}x{met}")
 
 
 if __name__ == "__main__":
