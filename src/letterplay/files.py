@@ -19,6 +19,12 @@ True
 Traceback (most recent call last):
 ...
 letterplay.files.OutputExistsError: ...hive.svg: already exists
+
+References
+----------
+- ``os.replace`` (an atomic rename on POSIX): https://docs.python.org/3/library/os.html#os.replace
+- ``os.link`` fails if the target exists, which makes a write without overwriting exclusive:
+  https://pubs.opengroup.org/onlinepubs/9699919799/functions/link.html
 """
 
 from __future__ import annotations

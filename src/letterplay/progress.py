@@ -2,6 +2,14 @@
 
 Long computations accept ``progress: ProgressCallback | None`` and call it as
 ``progress(description, done, total)``; the command line turns those calls into a progress bar.
+
+Examples
+--------
+>>> seen = []
+>>> report(lambda *step: seen.append(step), "solving", 1, 3)
+>>> report(None, "solving", 2, 3)  # no callback: nothing happens
+>>> seen
+[('solving', 1, 3)]
 """
 
 from __future__ import annotations

@@ -15,6 +15,11 @@ Examples
 Traceback (most recent call last):
 ...
 letterplay.errors.InputError: result is not valid JSON: Out of range float values ...
+
+References
+----------
+- The JSON standard (no NaN or Infinity): https://www.rfc-editor.org/rfc/rfc8259
+- ``json.dumps(allow_nan=False)``: https://docs.python.org/3/library/json.html#json.dumps
 """
 
 from __future__ import annotations
