@@ -117,7 +117,6 @@ ONE_LETTER_WORDS = ("a", "i")
 RIDDLER_START, RIDDLER_END = 4, 9
 MAX_LISTED = 100_000  # default bound on the longest chains one result may list
 MAX_ZIPF = 8.0  # wordfreq's Zipf scale tops out below 8 ("the" is 7.7)
-_SMALL = 2000  # lexicons this small build their DAG faster than a cache file is read
 
 
 class TooManyChainsError(InputError):
@@ -406,7 +405,7 @@ def _unpack_names(
 def _names(lexicon: Lexicon, lengths: np.ndarray, part: str) -> dict[str, np.ndarray]:
     """The ``"words"`` or ``"letters"`` part of the names of the term DAG of ``lexicon`` (each
     its own cache entry: counting reads neither, showing a chain only the words)."""
-    if len(lexicon) < _SMALL:
+    if not cache.worth_caching(lexicon):
         return _unpack_names(_build_names(lexicon)[part], part, lengths, len(lexicon))
     key = f"{lexicon.sha256}:term-{part}-v{DAG_VERSION}"
     stored = cache.load(f"anigrams-{part}", key)
@@ -421,7 +420,7 @@ def _names(lexicon: Lexicon, lengths: np.ndarray, part: str) -> dict[str, np.nda
 
 @lru_cache(maxsize=8)
 def _cached_dag(lexicon: Lexicon) -> TermDAG:
-    if len(lexicon) < _SMALL:
+    if not cache.worth_caching(lexicon):
         return TermDAG(lexicon, **_unpack_graph(_build_graph(lexicon)))
     key = f"{lexicon.sha256}:term-dag-v{DAG_VERSION}"
     stored = cache.load("anigrams-dag", key)

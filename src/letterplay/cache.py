@@ -42,12 +42,38 @@ import numpy as np
 
 from letterplay.dirs import cache_dir
 
-__all__ = ["FORMAT", "Entry", "cached", "entry_path", "load", "open_entry", "store"]
+__all__ = [
+    "FORMAT",
+    "SMALL_LIST",
+    "Entry",
+    "cached",
+    "entry_path",
+    "load",
+    "open_entry",
+    "store",
+    "worth_caching",
+]
 
 FORMAT = 2  # bump when the layout of cache files changes
 MAGIC = b"LPCACHE2"
 _ALIGN = 64  # every array starts on a 64-byte boundary, so views are aligned
 _MAX_HEADER = 1 << 20
+
+
+SMALL_LIST = 2000
+"""Below this many words, a lexicon's arrays are built faster than a cache file is opened and
+checked, so they are not cached."""
+
+
+def worth_caching(lexicon: object) -> bool:
+    """Whether the arrays of ``lexicon`` (anything with a length) are worth a cache entry.
+
+    Examples
+    --------
+    >>> worth_caching(["bee", "hive"]), worth_caching(range(SMALL_LIST))
+    (False, True)
+    """
+    return len(lexicon) >= SMALL_LIST
 
 
 class CorruptEntryError(Exception):

@@ -66,7 +66,15 @@ import numpy as np
 
 from letterplay import validate
 from letterplay.errors import InputError, NoSolutionError
-from letterplay.letters import ALPHABET, PAD, letter_mask, mask_letters, parse_letters, popcount
+from letterplay.letters import (
+    ALPHABET,
+    PAD,
+    letter_mask,
+    mask_letters,
+    parse_letters,
+    popcount,
+    sorted_unique,
+)
 from letterplay.lexicon import Lexicon, zipf_floor_mask
 from letterplay.progress import ProgressCallback, report
 
@@ -781,7 +789,7 @@ def best_rows(
     if limit <= 0:
         return np.zeros((0, k), dtype=np.int64)
     if completions.count(k) > ENUMERATION_CAP:
-        floors = np.unique(playable.zipfs)
+        floors = sorted_unique(playable.zipfs)
         lo, hi = 0, len(floors) - 1  # invariant: floor lo keeps at least `limit` solutions
         while lo < hi:
             mid = (lo + hi + 1) // 2

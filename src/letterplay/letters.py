@@ -46,6 +46,7 @@ __all__ = [
     "mask_letters",
     "parse_letters",
     "popcount",
+    "sorted_unique",
     "term",
 ]
 
@@ -97,6 +98,25 @@ def popcount(masks: np.ndarray) -> np.ndarray:
     return (((m.astype(np.uint64) * np.uint64(0x01010101)) >> np.uint64(24)) & 0xFF).astype(
         np.uint8
     )
+
+
+def sorted_unique(values: np.ndarray) -> np.ndarray:
+    """The distinct values of an array, ascending: ``np.unique`` without its import of
+    ``numpy.ma`` (numpy 2.3+ checks for masked arrays), which would cost a warm command more
+    than the work it does.
+
+    Examples
+    --------
+    >>> sorted_unique(np.array([3, 1, 3, 2])).tolist()
+    [1, 2, 3]
+    """
+    s = np.sort(np.asarray(values).ravel())
+    if len(s) == 0:
+        return s
+    keep = np.empty(len(s), dtype=bool)
+    keep[0] = True
+    np.not_equal(s[1:], s[:-1], out=keep[1:])
+    return s[keep]
 
 
 def parse_letters(text: str, what: str = "letters") -> str:
@@ -162,7 +182,7 @@ class LetterIndex:
     def for_lexicon(cls, lexicon: Lexicon) -> LetterIndex:
         """The index of ``lexicon``, from the disk cache when a valid entry exists."""
         key = f"{lexicon.sha256}:letterindex-v{INDEX_VERSION}"
-        if len(lexicon) < 2000:  # tiny lists build faster than a file is read
+        if not cache.worth_caching(lexicon):
             return cls.build_blob(lexicon.blob(), lexicon.sha256)
         arrays = cache.cached(
             "letterindex", key, lambda: cls.build_blob(lexicon.blob(), lexicon.sha256)._arrays

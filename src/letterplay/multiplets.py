@@ -70,7 +70,7 @@ import numpy as np
 
 from letterplay import cache
 from letterplay.errors import InputError, NoSolutionError, UnknownWordError
-from letterplay.letters import ALPHABET, PAD, parse_letters, term
+from letterplay.letters import ALPHABET, PAD, parse_letters, sorted_unique, term
 from letterplay.progress import ProgressCallback, report
 from letterplay.validate import number, whole
 from letterplay.validate import words as word_list
@@ -282,7 +282,7 @@ def word_graph(
         return {"indptr": indptr, "indices": indices, "data": data}
 
     # tiny lists build faster than a file is read
-    arrays = build() if len(lexicon) < 2000 else cache.cached("wordgraph", key, build)
+    arrays = cache.cached("wordgraph", key, build) if cache.worth_caching(lexicon) else build()
     graph = WordGraph(
         lexicon, arrays["indptr"], arrays["indices"], arrays["data"], rules, min_length
     )
@@ -1275,7 +1275,7 @@ def _distances(adjacency, source: int, stop: int | None = None, limit: int | Non
             break
         span = _ranges(adjacency.indptr[frontier], adjacency.indptr[frontier + 1])
         nbrs = adjacency.indices[span]
-        frontier = np.unique(nbrs[dist[nbrs] < 0])
+        frontier = sorted_unique(nbrs[dist[nbrs] < 0])
         d += 1
         dist[frontier] = d
     return dist

@@ -70,7 +70,14 @@ import numpy as np
 
 from letterplay import cache, validate
 from letterplay.errors import InputError, NoSolutionError
-from letterplay.letters import ALPHABET, letter_mask, mask_letters, parse_letters, popcount
+from letterplay.letters import (
+    ALPHABET,
+    letter_mask,
+    mask_letters,
+    parse_letters,
+    popcount,
+    sorted_unique,
+)
 from letterplay.lexicon import Lexicon, zipf_floor_mask
 from letterplay.progress import ProgressCallback, report
 
@@ -131,7 +138,6 @@ MAX_PUZZLES = 1_000  # most puzzles generated at once: each is solved and listed
 MAX_BOUND = 10**9  # largest bound on a score, word count or pangram count
 S = letter_mask("s")
 ALL_LETTERS = (1 << 26) - 1
-SMALL_LEXICON = 2000  # below this many words, building arrays is faster than reading a cache
 
 EXAMPLE_WORDS = tuple(
     "amalgam amalgamation game games gem glam megaplex cacciatore erotica I me".split()
@@ -329,7 +335,7 @@ def _skip_cache(lexicon: Lexicon) -> bool:
     """Whether to build a lexicon's arrays in memory rather than read them from the disk cache:
     for a small list building is faster than reading a file, and for one whose letter index is
     already loaded the arrays are a cheap step from it."""
-    return len(lexicon) < SMALL_LEXICON or "index" in vars(lexicon)
+    return not cache.worth_caching(lexicon) or "index" in vars(lexicon)
 
 
 def _word_arrays(lexicon: Lexicon) -> _WordArrays:
@@ -446,7 +452,7 @@ class PointsTable:
     @cached_property
     def pangram_letters(self) -> np.ndarray:
         """The *pangram letter sets*, (P, 7) letters ascending, in set-rank order."""
-        ranks = np.unique(self.ranks[self.word_pangram]) - _FIRST_RANK[HIVE_SIZE]
+        ranks = sorted_unique(self.ranks[self.word_pangram]) - _FIRST_RANK[HIVE_SIZE]
         return _unrank_sets(ranks, HIVE_SIZE)
 
     @property
