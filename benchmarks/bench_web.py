@@ -51,7 +51,7 @@ def percentile(values: list[float], q: float) -> float:
 def latency(base: str, path: str, n: int = 200) -> list[float]:
     """Milliseconds of ``n`` sequential warm requests (after 5 warm-up requests)."""
     times = []
-    with httpx.Client(base_url=base, timeout=30) as client:
+    with httpx.Client(base_url=base, timeout=30, trust_env=False) as client:
         for i in range(n + 5):
             start = time.perf_counter()
             response = client.get(path)
@@ -117,7 +117,7 @@ def main() -> None:
     print("\nweb app (uvicorn on 127.0.0.1, enable1)")
     with running() as base:
         for path in MIX:  # warm every endpoint's caches once
-            httpx.get(base + path, timeout=60).raise_for_status()
+            httpx.get(base + path, timeout=60, trust_env=False).raise_for_status()
         print(f"{'benchmark':44} {'p50':>9} {'p95':>9}  target")
         for name, path in LATENCY.items():
             times = latency(base, path)
