@@ -22,6 +22,10 @@ Traceback (most recent call last):
 letterplay.errors.InputError: words must be a sequence of words, not the string 'ride'
 >>> seed("seed", -1)
 -1
+>>> seed("seed", 2**63)
+Traceback (most recent call last):
+...
+letterplay.errors.InputError: seed must be a whole number of magnitude below 2**63, or None, ...
 """
 
 from __future__ import annotations
@@ -72,8 +76,12 @@ def seed(name: str, value: object) -> int | None:
     """A random seed: None (fresh randomness) or any int of magnitude below 2**63."""
     if value is None:
         return None
-    limit = 2**SEED_BITS
-    return whole(name, value, low=-limit + 1, high=limit - 1)
+    ok = isinstance(value, numbers.Integral) and not isinstance(value, bool)
+    if ok and abs(int(value)) < 2**SEED_BITS:
+        return int(value)
+    raise InputError(
+        f"{name} must be a whole number of magnitude below 2**{SEED_BITS}, or None, not {value!r}"
+    )
 
 
 def random_generator(name: str, value: object):
