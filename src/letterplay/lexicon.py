@@ -719,15 +719,15 @@ BUNDLED: dict[str, BundledList] = {
         BundledList(
             "nyt-bee",
             "nyt-bee.txt.gz",
-            "the words the NY Times Spelling Bee accepts, with acceptance probabilities",
-            "built from public sources (scripts/build_nyt.py)",
+            "NY Times Spelling Bee words, with probabilities",
+            "derived: scripts/build_nyt.py",
             "3b0e24b653eb00b1d7eb7b1447437f86a87903a64261ee1f8e408d338bf21afa",
         ),
         BundledList(
             "nyt-letterboxed",
             "nyt-letterboxed.txt.gz",
-            "the words the NY Times Letter Boxed accepts; NYT-like solutions ranked first",
-            "built from public sources (scripts/build_nyt.py)",
+            "NY Times Letter Boxed words, NYT-like ranking",
+            "derived: scripts/build_nyt.py",
             "8002b4983766e15824105d78ed2f1017cd3c7da75c6f407d1e28432cbf2a82fb",
         ),
     )
