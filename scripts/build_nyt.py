@@ -145,6 +145,18 @@ class Game:
     table: Words
     judged: callable  # rows a puzzle judges
     accepted_key: str  # the puzzle's list of accepted words
+    shown_keys: tuple[str, ...]  # the puzzle's lists of words (accepted or not)
+    sourced: np.ndarray  # rows some public source lists
+
+    def candidates(self, puzzles: list[dict]) -> np.ndarray:
+        """Rows a list built from ``puzzles`` may hold: the words a public source lists and the
+        words those puzzles show. A word only a later puzzle shows was unknown when the list was
+        built, so a held-out list must not hold it (its mere presence would give it away)."""
+        known = self.sourced.copy()
+        for p in puzzles:
+            for key in self.shown_keys:
+                known[[self.table.index[w] for w in p[key] if w in self.table.index]] = True
+        return known
 
     def verdicts(self, puzzles: list[dict]) -> np.ndarray:
         """-1 unjudged, 0 refused, 1 accepted: the latest verdict of ``puzzles``."""
@@ -160,21 +172,27 @@ class Game:
 
 def bee_game() -> Game:
     puzzles = read_jsonl(BEE_FILE)
-    words = sources.universe()
+    universe = sources.universe()
+    words = set(universe)
     for p in puzzles:
         words.update(p["answers"], p["rejected"])
     words = sorted(w for w in words if len(w) >= 4 and len(set(w)) <= 7)
-    return Game("bee", puzzles, BEE_SPLIT, word_table(words), bee_formable, "answers")
+    sourced = np.array([w in universe for w in words])
+    return Game("bee", puzzles, BEE_SPLIT, word_table(words), bee_formable, "answers",
+                ("answers", "rejected"), sourced)  # fmt: skip
 
 
 def lb_game() -> Game:
     puzzles = read_jsonl(LB_FILE)
-    words = sources.universe()
+    universe = sources.universe()
+    words = set(universe)
     for p in puzzles:
         words.update(p["dictionary"], p["our_solution"])
     keep = re.compile(r"(.)\1")
     words = sorted(w for w in words if len(w) >= 3 and len(set(w)) <= 12 and not keep.search(w))
-    return Game("letterboxed", puzzles, LB_SPLIT, word_table(words), lb_playable, "dictionary")
+    sourced = np.array([w in universe for w in words])
+    return Game("letterboxed", puzzles, LB_SPLIT, word_table(words), lb_playable, "dictionary",
+                ("dictionary", "our_solution"), sourced)  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- learning
@@ -213,24 +231,26 @@ def score(game: Game, keep: np.ndarray, puzzles: list[dict]) -> dict[str, float]
     return {"precision": precision, "recall": recall, "f1": f1, "exact": exact / len(puzzles)}
 
 
-def choose(game: Game) -> tuple[str, float, np.ndarray, np.ndarray]:
+def choose(game: Game) -> tuple[str, float, tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """The model and threshold with the best validation F1 (ties: the first); no validation
-    verdict is used to train. Returns them with the training labels and probabilities."""
+    puzzle is used to train, nor to pick the candidates. Returns them with the held-out list
+    (a boolean mask of the rows it holds)."""
     train = [p for p in game.puzzles if p["date"] < game.split]
     valid = [p for p in game.puzzles if p["date"] >= game.split]
-    label = game.verdicts(train)
+    label, known = game.verdicts(train), game.candidates(train)
     best = None
     for name, params in MODELS.items():
         prob = fit(game, label, params)
         for t in THRESHOLDS:
-            s = score(game, accepted(label, prob, float(t)), valid)
+            keep = accepted(label, prob, float(t)) & known
+            s = score(game, keep, valid)
             log(f"  {game.name} {name} threshold {t:.2f}: " + _figures(s))
             if best is None or s["f1"] > best[0]["f1"] + 1e-12:
-                best = (s, name, float(t), label, prob)
-    s, name, t, label, prob = best
+                best = (s, name, float(t), label, prob, keep)
+    s, name, t, label, prob, keep = best
     log(f"{game.name}: chose {name}, threshold {t:.2f} on {len(valid)} validation puzzles: "
         + _figures(s))  # fmt: skip
-    return name, t, label, prob
+    return name, t, (label, prob, keep)
 
 
 def _figures(s: dict[str, float]) -> str:
@@ -268,8 +288,7 @@ def write_list(path: Path, lines: list[str]) -> dict[str, object]:
 def build_game(game: Game, with_p: bool) -> dict[str, object]:
     """Validate, write the validation list, refit on everything, write the shipped list."""
     t0 = time.time()
-    name, threshold, label, prob = choose(game)
-    keep = accepted(label, prob, threshold)
+    name, threshold, (label, prob, keep) = choose(game)
     write_list(VALIDATION / f"nyt-{game.name}.txt.gz", list_lines(game, keep, label, prob, with_p))
     label_all = game.verdicts(game.puzzles)
     prob_all = fit(game, label_all, MODELS[name])
