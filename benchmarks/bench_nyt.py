@@ -8,9 +8,10 @@ listed words, and the boards where it is letterplay's first or among its 3 first
 solutions.
 
 The held-out NY Times lists are those ``python scripts/build_nyt.py`` trains on the training
-split only and writes to ``build/nyt-validation/`` (with the ranking fitted on training boards);
-run the build first. The shipped lists, refitted on every puzzle, are shown too: their figures
-are in-sample and only say the lists keep what the data shows.
+split only (holding no word that only validation puzzles show) and writes to
+``build/nyt-validation/`` (with the ranking fitted on training boards); run the build first.
+The shipped lists, refitted on every puzzle, are shown too: their figures are in-sample and
+only say the lists keep what the data shows.
 
 Targets (held-out lists): Spelling Bee F1 >= 0.98 and exact days >= 35%; Letter Boxed
 dictionary F1 >= 0.97, solution in the list on >= 99% of boards, in the top 3 on >= 90%.

@@ -6,16 +6,20 @@ Recipe (about 4 CPU minutes; 10 minutes on 2 busy shared cores)::
     apt-get install scowl wamerican-huge wbritish-huge hunspell-en-us wordnet-base
     pip install -e ".[build]"        # lightgbm, better-profanity
     LETTERPLAY_DATA=/path/to/data python scripts/build_nyt.py
+    LETTERPLAY_DATA=/path/to/data python scripts/build_nyt.py --ranking-only   # seconds
 
 It writes ``src/letterplay/data/nyt-bee.txt.gz``, ``nyt-letterboxed.txt.gz`` and
 ``nyt-models.json``, and the lists built for validation to ``build/nyt-validation/`` (which
 ``python benchmarks/run.py nyt`` evaluates on the held-out puzzles). It prints every figure.
+``--ranking-only`` refits only the Letter Boxed ranking on the lists a full build left there and
+in the package (it needs neither the word sources nor LightGBM).
 
 How a list is made, for each game:
 
 1. *Candidates*: every a–z word of the sources (``nyt_sources.py``) the game can ever use
    (Spelling Bee: 4+ letters, at most 7 different; Letter Boxed: 3+ letters, no letter twice in
-   a row), plus every word the puzzles show.
+   a row), plus every word the puzzles show. A held-out list takes only the words of the
+   training puzzles: a word that only a later puzzle shows was not known before it.
 2. *Verdicts*: a puzzle judges every candidate it could hold. Spelling Bee: a word made of the
    hive's letters with the centre letter is accepted if it is in the official answers and
    refused otherwise. Letter Boxed: a word playable on the board is accepted if it is in that
@@ -33,10 +37,30 @@ The list holds the accepted words: judged words whose latest verdict is "accepte
 words whose predicted probability reaches the threshold. The Spelling Bee list carries each
 word's probability (1.000 for words the game has accepted) so a solver can flag unsure words.
 
-The Letter Boxed ranking is a pairwise logistic model (scikit-learn) over the features of
-:func:`letterplay.nyt.solution_features` of each board's two-word solutions: the NY Times'
-own solution against every other, on the training boards; its few weights go in
-``nyt-models.json``.
+The Letter Boxed ranking is a conditional logit: the NY Times' solution of each board is
+modelled as a softmax, over all the board's two-word solutions, of a linear score of the
+features of :func:`letterplay.nyt.solution_features`:
+
+- the Zipf frequencies of the rarer and of the commoner word, each capped at 3 (past that a
+  word is common enough; rarer words count against a solution);
+- the total letters (more letters count against it);
+- whether all or any of its words end in ``s``, the first and the last word end in ``ed``
+  (plurals and past tenses are seldom the NY Times' pick);
+- whether the first and the last word are *off the Bee*: 4+ letters with at most 7 different,
+  so the Spelling Bee could hold them, yet not in the ``nyt-bee`` list (the same editors'
+  judgement of a word too obscure).
+
+It is fitted by maximum likelihood with an L2 penalty on standardised features (scipy's
+L-BFGS). The features were chosen by forward selection on the log-likelihood of a 4-fold
+cross-validation within the 2024 boards, among per-word frequency, length, suffix, list
+membership (``nyt-bee``, enable1, common) and compound-word features, symmetric
+(rarer/commoner) or ordered (first/last); two more it took (enable1 membership, a compound of
+two common words) were left out, as they changed nothing on the 2025 H1 validation boards. The
+validation boards measure the model fitted on 2024 with the held-out list; the shipped weights
+are refitted on every board. The runtime needs only the weights in ``nyt-models.json``, numpy
+and the bundled lists. Also tried on the same split, and not kept: LambdaMART (LightGBM) over
+these features, and per-word source features (SCOWL levels, hunspell, WordNet), which gained 2
+to 4 validation boards of 181, within noise, and would have to ship per-word data.
 """
 
 from __future__ import annotations
@@ -145,6 +169,18 @@ class Game:
     table: Words
     judged: callable  # rows a puzzle judges
     accepted_key: str  # the puzzle's list of accepted words
+    shown_keys: tuple[str, ...]  # the puzzle's lists of words (accepted or not)
+    sourced: np.ndarray  # rows some public source lists
+
+    def candidates(self, puzzles: list[dict]) -> np.ndarray:
+        """Rows a list built from ``puzzles`` may hold: the words a public source lists and the
+        words those puzzles show. A word only a later puzzle shows was unknown when the list was
+        built, so a held-out list must not hold it (its mere presence would give it away)."""
+        known = self.sourced.copy()
+        for p in puzzles:
+            for key in self.shown_keys:
+                known[[self.table.index[w] for w in p[key] if w in self.table.index]] = True
+        return known
 
     def verdicts(self, puzzles: list[dict]) -> np.ndarray:
         """-1 unjudged, 0 refused, 1 accepted: the latest verdict of ``puzzles``."""
@@ -160,21 +196,27 @@ class Game:
 
 def bee_game() -> Game:
     puzzles = read_jsonl(BEE_FILE)
-    words = sources.universe()
+    universe = sources.universe()
+    words = set(universe)
     for p in puzzles:
         words.update(p["answers"], p["rejected"])
     words = sorted(w for w in words if len(w) >= 4 and len(set(w)) <= 7)
-    return Game("bee", puzzles, BEE_SPLIT, word_table(words), bee_formable, "answers")
+    sourced = np.array([w in universe for w in words])
+    return Game("bee", puzzles, BEE_SPLIT, word_table(words), bee_formable, "answers",
+                ("answers", "rejected"), sourced)  # fmt: skip
 
 
 def lb_game() -> Game:
     puzzles = read_jsonl(LB_FILE)
-    words = sources.universe()
+    universe = sources.universe()
+    words = set(universe)
     for p in puzzles:
         words.update(p["dictionary"], p["our_solution"])
     keep = re.compile(r"(.)\1")
     words = sorted(w for w in words if len(w) >= 3 and len(set(w)) <= 12 and not keep.search(w))
-    return Game("letterboxed", puzzles, LB_SPLIT, word_table(words), lb_playable, "dictionary")
+    sourced = np.array([w in universe for w in words])
+    return Game("letterboxed", puzzles, LB_SPLIT, word_table(words), lb_playable, "dictionary",
+                ("dictionary", "our_solution"), sourced)  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- learning
@@ -213,24 +255,26 @@ def score(game: Game, keep: np.ndarray, puzzles: list[dict]) -> dict[str, float]
     return {"precision": precision, "recall": recall, "f1": f1, "exact": exact / len(puzzles)}
 
 
-def choose(game: Game) -> tuple[str, float, np.ndarray, np.ndarray]:
+def choose(game: Game) -> tuple[str, float, tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """The model and threshold with the best validation F1 (ties: the first); no validation
-    verdict is used to train. Returns them with the training labels and probabilities."""
+    puzzle is used to train, nor to pick the candidates. Returns them with the held-out list
+    (a boolean mask of the rows it holds)."""
     train = [p for p in game.puzzles if p["date"] < game.split]
     valid = [p for p in game.puzzles if p["date"] >= game.split]
-    label = game.verdicts(train)
+    label, known = game.verdicts(train), game.candidates(train)
     best = None
     for name, params in MODELS.items():
         prob = fit(game, label, params)
         for t in THRESHOLDS:
-            s = score(game, accepted(label, prob, float(t)), valid)
+            keep = accepted(label, prob, float(t)) & known
+            s = score(game, keep, valid)
             log(f"  {game.name} {name} threshold {t:.2f}: " + _figures(s))
             if best is None or s["f1"] > best[0]["f1"] + 1e-12:
-                best = (s, name, float(t), label, prob)
-    s, name, t, label, prob = best
+                best = (s, name, float(t), label, prob, keep)
+    s, name, t, label, prob, keep = best
     log(f"{game.name}: chose {name}, threshold {t:.2f} on {len(valid)} validation puzzles: "
         + _figures(s))  # fmt: skip
-    return name, t, label, prob
+    return name, t, (label, prob, keep)
 
 
 def _figures(s: dict[str, float]) -> str:
@@ -268,8 +312,7 @@ def write_list(path: Path, lines: list[str]) -> dict[str, object]:
 def build_game(game: Game, with_p: bool) -> dict[str, object]:
     """Validate, write the validation list, refit on everything, write the shipped list."""
     t0 = time.time()
-    name, threshold, label, prob = choose(game)
-    keep = accepted(label, prob, threshold)
+    name, threshold, (label, prob, keep) = choose(game)
     write_list(VALIDATION / f"nyt-{game.name}.txt.gz", list_lines(game, keep, label, prob, with_p))
     label_all = game.verdicts(game.puzzles)
     prob_all = fit(game, label_all, MODELS[name])
@@ -282,64 +325,87 @@ def build_game(game: Game, with_p: bool) -> dict[str, object]:
 
 # ----------------------------------------------------------------------------- ranking
 
+RANKING_C = 1.0  # inverse strength of the L2 penalty on the standardised ranking weights
 
-def ranking_examples(boards: list[dict], words: list[str]):
-    """Feature differences (NY Times solution minus another two-word solution) on ``boards``."""
+
+def board_examples(boards: list[dict], words: list[str], bee) -> list[tuple[np.ndarray, int]]:
+    """For each board whose NY Times solution the list ``words`` can make: the features of all
+    its two-word solutions and the row of the NY Times' one."""
     from letterplay import nyt
 
     lexicon = nyt.lexicon_from_lines(words, "nyt-letterboxed")
-    diffs = []
+    examples = []
     for b in boards:
-        features, nyt_row = nyt.board_solution_features(lexicon, b["sides"], b["our_solution"])
-        if nyt_row is None or len(features) < 2:
-            continue
-        others = np.delete(features, nyt_row, axis=0)
-        diffs.append(features[nyt_row] - others)
-    return np.concatenate(diffs)
+        features, row = nyt.board_solution_features(lexicon, b["sides"], b["our_solution"], bee)
+        if row is not None:
+            examples.append((features, row))
+    return examples
 
 
-def fit_ranking(boards: list[dict], words: list[str]) -> dict[str, object]:
-    """Pairwise logistic regression: weights w with w·(nyt - other) > 0 as often as possible."""
-    from sklearn.linear_model import LogisticRegression
+def fit_ranking(examples: list[tuple[np.ndarray, int]]) -> np.ndarray:
+    """Conditional logit: the weights ``w`` that make the NY Times' solution likely under a
+    softmax of ``w·features`` over its board's solutions (L2 penalty on standardised features,
+    so no feature's units matter). Returns ``w`` for the raw features."""
+    from scipy.optimize import minimize
 
+    x = np.concatenate([f for f, _ in examples])
+    sizes = np.array([len(f) for f, _ in examples])
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    chosen = starts + np.array([row for _, row in examples])
+    board = np.repeat(np.arange(len(sizes)), sizes)
+    scale = x.std(axis=0)
+    scale[scale == 0] = 1.0  # a constant feature keeps weight 0
+    z = (x - x.mean(axis=0)) / scale
+
+    def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
+        s = z @ w
+        top = np.maximum.reduceat(s, starts)  # per board, for a stable log-sum-exp
+        e = np.exp(s - top[board])
+        total = np.add.reduceat(e, starts)
+        value = w @ w / (2 * RANKING_C) - (s[chosen] - top - np.log(total)).sum()
+        grad = w / RANKING_C + (e / total[board]) @ z - z[chosen].sum(axis=0)
+        return value, grad
+
+    w = minimize(loss, np.zeros(x.shape[1]), jac=True, method="L-BFGS-B").x
+    return w / scale
+
+
+def rank_figures(examples: list[tuple[np.ndarray, int]], w: np.ndarray, boards: int):
+    """Share of ``boards`` whose NY Times solution scores first / among the 3 first (a board
+    the list cannot solve that way counts as a miss)."""
+    better = np.array([int((f @ w > (f @ w)[row]).sum()) for f, row in examples])
+    return {"top1": float((better == 0).sum() / boards), "top3": float((better < 3).sum() / boards)}
+
+
+def ranking_record(w: np.ndarray, boards: int) -> dict[str, object]:
     from letterplay import nyt
 
-    d = ranking_examples(boards, words)
-    x = np.concatenate([d, -d])
-    y = np.concatenate([np.ones(len(d)), np.zeros(len(d))])
-    model = LogisticRegression(fit_intercept=False, C=1.0, max_iter=2000)
-    model.fit(x, y)
-    weights = [round(float(w), 4) for w in model.coef_[0]]
-    return {"features": list(nyt.SOLUTION_FEATURES), "weights": weights}
+    weights = [round(float(v), 4) for v in w]
+    return {"model": "conditional logit", "boards": boards, "features": list(nyt.SOLUTION_FEATURES),
+            "weights": weights}  # fmt: skip
 
 
-def rank_figures(boards: list[dict], words: list[str], ranking: dict) -> dict[str, float]:
+def build_ranking(puzzles: list[dict]) -> dict[str, object]:
+    """Fit on the training boards with the held-out list, report the validation boards, then
+    refit on every board with the shipped list."""
     from letterplay import nyt
 
-    lexicon = nyt.lexicon_from_lines(words, "nyt-letterboxed")
-    w = np.array(ranking["weights"])
-    top1 = top3 = 0
-    for b in boards:
-        features, nyt_row = nyt.board_solution_features(lexicon, b["sides"], b["our_solution"])
-        if nyt_row is None:
-            continue
-        s = features @ w
-        better = int((s > s[nyt_row]).sum())
-        top1, top3 = top1 + (better == 0), top3 + (better < 3)
-    return {"top1": top1 / len(boards), "top3": top3 / len(boards)}
-
-
-def build_ranking(game: Game) -> dict[str, object]:
-    train = [p for p in game.puzzles if p["date"] < game.split]
-    valid = [p for p in game.puzzles if p["date"] >= game.split]
+    train = [p for p in puzzles if p["date"] < LB_SPLIT]
+    valid = [p for p in puzzles if p["date"] >= LB_SPLIT]
+    bee = nyt.lexicon_from_lines(_read_words(DATA / "nyt-bee.txt.gz"), "nyt-bee")
     val_words = _read_words(VALIDATION / "nyt-letterboxed.txt.gz")
-    ranking = fit_ranking(train, val_words)
-    log(f"ranking fitted on {len(train)} boards: {ranking}")
-    log("ranking on validation boards: " + _figures(rank_figures(valid, val_words, ranking)))
+    fitted = board_examples(train, val_words, bee)
+    ranking = ranking_record(fit_ranking(fitted), len(fitted))
+    w = np.array(ranking["weights"])
+    log(f"ranking fitted on {len(fitted)} of {len(train)} training boards: {ranking}")
+    log("  on the training boards: " + _figures(rank_figures(fitted, w, len(train))))
+    held_out = rank_figures(board_examples(valid, val_words, bee), w, len(valid))
+    log(f"  on the {len(valid)} validation boards: " + _figures(held_out))
     with open(VALIDATION / "nyt-letterboxed-ranking.json", "w") as f:
         json.dump(ranking, f, indent=1)
-    final = fit_ranking(game.puzzles, _read_words(DATA / "nyt-letterboxed.txt.gz"))
-    log(f"ranking fitted on all {len(game.puzzles)} boards: {final}")
+    every = board_examples(puzzles, _read_words(DATA / "nyt-letterboxed.txt.gz"), bee)
+    final = ranking_record(fit_ranking(every), len(every))
+    log(f"ranking fitted on {len(every)} of all {len(puzzles)} boards: {final}")
     return final
 
 
@@ -354,15 +420,25 @@ def _read_words(path: Path) -> list[str]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=["bee", "letterboxed", "all"], default="all")
+    parser.add_argument(
+        "--ranking-only",
+        action="store_true",
+        help="refit only the Letter Boxed ranking, on the lists already built",
+    )
     args = parser.parse_args(argv)
     models_path = DATA / "nyt-models.json"
     models = json.loads(models_path.read_text()) if models_path.is_file() else {}
-    if args.game in ("bee", "all"):
-        models["nyt-bee"] = build_game(bee_game(), with_p=True)
-    if args.game in ("letterboxed", "all"):
-        game = lb_game()
-        models["nyt-letterboxed"] = build_game(game, with_p=False)
-        models["nyt-letterboxed"]["ranking"] = build_ranking(game)
+    if args.ranking_only:
+        if not (VALIDATION / "nyt-letterboxed.txt.gz").is_file():
+            raise SystemExit(f"error: no held-out list in {VALIDATION}: run a full build first")
+        models["nyt-letterboxed"]["ranking"] = build_ranking(read_jsonl(LB_FILE))
+    else:
+        if args.game in ("bee", "all"):
+            models["nyt-bee"] = build_game(bee_game(), with_p=True)
+        if args.game in ("letterboxed", "all"):
+            game = lb_game()
+            models["nyt-letterboxed"] = build_game(game, with_p=False)
+            models["nyt-letterboxed"]["ranking"] = build_ranking(game.puzzles)
     tmp = models_path.with_suffix(".tmp")
     tmp.write_text(json.dumps(models, indent=1, sort_keys=True) + "\n")
     tmp.replace(models_path)

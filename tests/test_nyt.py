@@ -11,7 +11,7 @@ import pytest
 
 from letterplay import letterboxed as lb
 from letterplay import nyt
-from letterplay.lexicon import identity
+from letterplay.lexicon import Lexicon, identity
 
 # Recorded by scripts/build_nyt.py (and in data/nyt-models.json); a rebuild that changes a list
 # must update them here, deliberately.
@@ -92,11 +92,56 @@ def test_letterboxed_ranks_by_the_learned_score():
     assert weights is not None and len(weights) == len(nyt.SOLUTION_FEATURES)
     board = lb.parse_board(["tap", "erd", "nil", "yco"])
     result = lb.solve(board, box, limit=20)
+    bee = set(nyt.load_bundled("nyt-bee").words)
+
+    def flags(word):  # the word flags, spelled out again
+        off_bee = len(word) >= 4 and len(set(word)) <= 7 and word not in bee
+        return [word.endswith("s"), word.endswith("ed"), off_bee]
+
     zipfs = np.array([[box.zipf(w) for w in s.words] for s in result.solutions])
     lengths = np.array([[len(w) for w in s.words] for s in result.solutions])
-    scores = nyt.solution_features(zipfs, lengths) @ weights
+    word_flags = np.array([[flags(w) for w in s.words] for s in result.solutions])
+    scores = nyt.solution_features(zipfs, lengths, word_flags) @ weights
     assert np.all(np.diff(scores) <= 1e-9)
+    assert word_flags[..., 2].any()  # the board has off-Bee words in its best solutions
     assert nyt.ranking_weights(nyt.load_bundled("nyt-bee")) is None
+
+
+def test_word_flags_with_a_given_bee_list():
+    words = ["anticipated", "cats", "paced", "pigs", "stag", "tad", "tidy"]
+    box, bee = Lexicon.from_words(words), Lexicon.from_words(["pigs", "tidy"])
+    # off the Bee: 4+ letters, at most 7 different, not in the Bee list
+    assert nyt.off_bee(box, bee).tolist() == [False, True, True, False, True, False, False]
+    playable = lb.playable_words(lb.parse_board(["tcr", "aei", "dsp", "gny"]), box)
+    flags = nyt.playable_flags(playable, bee)
+    assert {playable.word(i): flags[i].tolist() for i in range(len(playable))} == {
+        "anticipated": [False, True, False],
+        "cats": [True, False, True],
+        "paced": [False, True, True],
+        "pigs": [True, False, False],
+        "stag": [False, False, True],
+        "tad": [False, False, False],
+        "tidy": [False, False, False],
+    }
+
+
+def test_ranking_fit_recovers_the_weights_that_chose():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    import build_nyt
+
+    rng = np.random.default_rng(0)
+    truth = np.array([2.0, -1.0, 0.0])
+    examples = []
+    for _ in range(300):  # boards of 20 solutions; the "NY Times" picks by softmax of truth
+        x = rng.normal(size=(20, 3))
+        p = np.exp(x @ truth)
+        examples.append((x, int(rng.choice(20, p=p / p.sum()))))
+    w = build_nyt.fit_ranking(examples)
+    assert np.allclose(w, truth, atol=0.35)
+    assert build_nyt.rank_figures(examples, truth, 400)["top3"] <= 300 / 400
 
 
 def _latest_verdicts(puzzles, accepted_key, refused_key=None):

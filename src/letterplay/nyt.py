@@ -6,13 +6,17 @@
   probability*: 1 for words the game has accepted, the classifier's estimate for words it never
   judged. A listed word below :func:`unsure_below` is *unsure*.
 - The *learned ranking* orders Letter Boxed solutions the way the NY Times chooses its own:
-  a linear score over :data:`SOLUTION_FEATURES` whose weights were fitted on real boards and
-  ship in ``data/nyt-models.json``.
+  a linear score over :data:`SOLUTION_FEATURES` whose weights were fitted on real boards (a
+  conditional logit: the NY Times' solution against the board's other ones) and ship in
+  ``data/nyt-models.json``. The features need only the list, its Zipf frequencies and the
+  bundled ``nyt-bee`` list, so scoring a board's solutions is a few array operations.
 
 Examples:
     >>> import numpy as np
-    >>> solution_features(np.array([[5.0, 3.0]]), np.array([[6, 8]])).tolist()
-    [[3.0, 4.0, 14.0, 8.0, 6.0, 2.0]]
+    >>> flags = np.zeros((1, 2, len(WORD_FLAGS)), dtype=bool)
+    >>> flags[0, 1] = True  # the second word ends in s, in ed (!) and is off the Bee list
+    >>> solution_features(np.array([[5.0, 2.5]]), np.array([[6, 8]]), flags).tolist()
+    [[2.5, 3.0, 14.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0]]
 
 References:
     https://www.nytimes.com/puzzles/spelling-bee
@@ -36,20 +40,29 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SOLUTION_FEATURES",
+    "WORD_FLAGS",
     "board_solution_features",
     "bundled_file",
     "lexicon_from_lines",
     "load_bundled",
     "models",
+    "off_bee",
+    "playable_flags",
     "probabilities",
     "ranking_weights",
+    "row_features",
     "solution_features",
     "unsure_below",
     "unsure_words",
 ]
 
 NAMES = ("nyt-bee", "nyt-letterboxed")
-SOLUTION_FEATURES = ("rarest_zipf", "mean_zipf", "letters", "longest", "shortest", "words")
+SOLUTION_FEATURES = (
+    "rarest_zipf_to_3", "commonest_zipf_to_3", "letters", "all_end_in_s", "any_ends_in_s",
+    "first_off_bee", "last_off_bee", "first_ends_in_ed", "last_ends_in_ed",
+)  # fmt: skip
+WORD_FLAGS = ("ends_in_s", "ends_in_ed", "off_bee")
+ZIPF_CAP = 3.0  # past a Zipf of 3 a word is common enough: the NY Times does not prefer commoner
 DATA = Path(__file__).resolve().parent / "data"
 
 
@@ -128,29 +141,76 @@ def ranking_weights(lexicon: Lexicon) -> np.ndarray | None:
     return np.asarray(ranking["weights"], dtype=np.float64)
 
 
-def solution_features(zipfs: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+def off_bee(lexicon: Lexicon, bee: Lexicon | None = None) -> np.ndarray:
+    """Boolean per word of ``lexicon``: a word the Spelling Bee could hold (4+ letters, at most 7
+    different) that the ``nyt-bee`` list (or ``bee``) leaves out: the NY Times' editors judged,
+    or would judge, it too obscure for their Bee, and they seldom pick it for Letter Boxed.
+
+    Cached on disk by the identity of both lists, so a warm command only maps the array.
+    """
+    from letterplay import cache
+    from letterplay.letters import popcount
+
+    bee = load_bundled("nyt-bee") if bee is None else bee
+
+    def build() -> dict[str, np.ndarray]:
+        index = lexicon.index
+        off = (index.lengths >= 4) & (popcount(index.masks) <= 7)
+        rows = np.flatnonzero(off)
+        off[rows[np.isin(lexicon.array[rows], bee.array)]] = False
+        return {"off_bee": off}
+
+    if len(lexicon) < 2000:  # tiny lists build faster than a file is read
+        return build()["off_bee"]
+    return cache.cached("nyt-off-bee", f"{lexicon.sha256}:{bee.sha256}", build)["off_bee"]
+
+
+def playable_flags(playable: Playable, bee: Lexicon | None = None) -> np.ndarray:
+    """The :data:`WORD_FLAGS` of each playable word: a (words, 3) boolean array."""
+    codes = playable.lexicon.index.codes[playable.ids]
+    at = np.arange(len(codes))
+    last = codes[at, playable.lengths - 1]  # every playable word has 3+ letters
+    before_last = codes[at, playable.lengths - 2]
+    ends_s = last == ord("s") - 97
+    ends_ed = (before_last == ord("e") - 97) & (last == ord("d") - 97)
+    return np.column_stack([ends_s, ends_ed, off_bee(playable.lexicon, bee)[playable.ids]])
+
+
+def solution_features(zipfs: np.ndarray, lengths: np.ndarray, flags: np.ndarray) -> np.ndarray:
     """One row of :data:`SOLUTION_FEATURES` per solution, from the Zipf frequencies and lengths
-    of its words (arrays of shape solutions × words)."""
-    zipfs, lengths = np.asarray(zipfs, np.float64), np.asarray(lengths, np.float64)
+    of its words (arrays of shape solutions × words) and their :data:`WORD_FLAGS` (solutions ×
+    words × flags). "First" and "last" are the solution's first and last words."""
+    zipfs = np.minimum(np.asarray(zipfs, np.float64), ZIPF_CAP)
+    lengths = np.asarray(lengths, np.float64)
+    ends_s, ends_ed, off = (np.asarray(flags[:, :, j], np.float64) for j in range(3))
     return np.column_stack([
-        zipfs.min(axis=1), zipfs.mean(axis=1), lengths.sum(axis=1), lengths.max(axis=1),
-        lengths.min(axis=1), np.full(len(zipfs), zipfs.shape[1], dtype=np.float64),
+        zipfs.min(axis=1), zipfs.max(axis=1), lengths.sum(axis=1),
+        ends_s.min(axis=1), ends_s.max(axis=1), off[:, 0], off[:, -1],
+        ends_ed[:, 0], ends_ed[:, -1],
     ])  # fmt: skip
+
+
+def row_features(playable: Playable, rows: np.ndarray, bee: Lexicon | None = None) -> np.ndarray:
+    """:func:`solution_features` of each solution (rows of word indices into ``playable``)."""
+    flags = playable_flags(playable, bee)
+    return solution_features(playable.zipfs[rows], playable.lengths[rows], flags[rows])
 
 
 def row_scores(playable: Playable, rows: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """The learned score of each solution (rows of word indices into ``playable``)."""
-    return solution_features(playable.zipfs[rows], playable.lengths[rows]) @ weights
+    return row_features(playable, rows) @ weights
 
 
-def board_solution_features(lexicon: Lexicon, sides: list[str], solution: list[str]):
+def board_solution_features(
+    lexicon: Lexicon, sides: list[str], solution: list[str], bee: Lexicon | None = None
+):
     """Features of every two-word solution of a board and the row of ``solution`` among them
     (None when the list cannot make it)."""
     from letterplay import letterboxed as lb
 
     playable = lb.playable_words(lb.parse_board(sides), lexicon)
     rows = lb.solution_rows(playable, lb.Completions(playable), 2)
-    features = solution_features(playable.zipfs[rows], playable.lengths[rows])
+    features = row_features(playable, rows, bee)
     ids = [lexicon.word_id(w.lower()) for w in solution]
     where = np.flatnonzero(
         (playable.ids[rows[:, 0]] == ids[0]) & (playable.ids[rows[:, 1]] == ids[1])
