@@ -160,7 +160,7 @@ def off_bee(lexicon: Lexicon, bee: Lexicon | None = None) -> np.ndarray:
         off[rows[np.isin(lexicon.array[rows], bee.array)]] = False
         return {"off_bee": off}
 
-    if len(lexicon) < 2000:  # tiny lists build faster than a file is read
+    if not cache.worth_caching(lexicon):
         return build()["off_bee"]
     return cache.cached("nyt-off-bee", f"{lexicon.sha256}:{bee.sha256}", build)["off_bee"]
 
