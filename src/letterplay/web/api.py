@@ -211,14 +211,14 @@ def answer(
     try:
         return _run(path, endpoint, lexicon, params)
     except LetterplayError as e:
-        if endpoint.options is None:
-            raise
-        module_name, attribute = endpoint.options.split(":")
-        say = getattr(importlib.import_module(module_name), attribute)
-        raise type(e)(say(str(e))) from None
+        if endpoint.options is not None:  # said in the command's option names, as it says it
+            module_name, attribute = endpoint.options.split(":")
+            e.args = (getattr(importlib.import_module(module_name), attribute)(str(e)),)
+        raise
 
 
 def _run(path: str, endpoint: Endpoint, lexicon: lx.Lexicon, params: dict[str, Any]) -> Any:
+    """The endpoint's result in its envelope; the first call per lexicon builds the indexes."""
     key = (path, lexicon.sha256)
     if key in _warm:
         result = endpoint.run(lexicon, **params)
