@@ -43,6 +43,7 @@ USAGES = {
     "ethnic_slur": "offensive", "obscenity": "offensive", "plural": "plural",
 }  # fmt: skip
 SUFFIXES = ("s", "es", "ed", "d", "ing", "er", "ers", "est", "ly", "ness", "ies", "ied", "y")
+Y_SUFFIXES = (*SUFFIXES, "ier", "iest")  # with the comparatives of words in -y (jankier -> janky)
 
 
 def need(path: Path) -> Path:
@@ -188,6 +189,19 @@ def zipf_tables() -> dict[str, dict[str, float]]:
     return tables
 
 
+def inflection_bases() -> set[str]:
+    """Words whose regular inflections :func:`inflect` makes candidates: the words of enable1,
+    the huge lists, SCOWL's word lists (not names nor abbreviations), WordNet's lower-case
+    lemmas, and the words with an English Zipf frequency of 2 or more."""
+    words = set(enable1()) | huge_words()
+    for group, table in scowl_levels().items():
+        if group not in ("proper", "abbrev", "upper"):
+            words |= set(table)
+    words |= {w for w, row in wordnet().items() if row.get("lower")}
+    words |= {w for w, f in zipf_tables()["en"].items() if f >= 2.0}
+    return words
+
+
 def universe() -> set[str]:
     """Every a–z word any source lists (lower case)."""
     words = set(enable1()) | huge_words() | set(wordnet())
@@ -200,19 +214,40 @@ def universe() -> set[str]:
 # ----------------------------------------------------------------------------- features
 
 
-def base_candidates(word: str) -> list[str]:
+def base_candidates(word: str, suffixes: tuple[str, ...] = SUFFIXES) -> list[str]:
     """Words ``word`` may be an inflection or simple derivative of (cats -> cat, tried -> try)."""
     out = []
-    for suffix in SUFFIXES:
+    for suffix in suffixes:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             stem = word[: -len(suffix)]
             out.append(stem)
-            if suffix in ("ies", "ied"):
+            if suffix in ("ies", "ied", "ier", "iest"):
                 out.append(stem + "y")
             if suffix in ("ed", "ing", "er", "est", "ers"):
                 out.append(stem + "e")
                 if len(stem) > 3 and stem[-1] == stem[-2]:
                     out.append(stem[:-1])
+    return out
+
+
+def inflect(base: str) -> list[tuple[str, str]]:
+    """Regular inflections of ``base`` by English spelling rules, with the ending each takes:
+    plural / third person (``s``), past (``ed``), ``ing``, comparative (``er``) and superlative
+    (``est``). Doubled final consonants are left out (Letter Boxed can never play them)."""
+    if len(base) < 3 or not base.isalpha():
+        return []
+    out = []
+    consonant_y = base[-1] == "y" and base[-2] not in "aeiou"
+    if consonant_y:
+        out += [(base[:-1] + "ies", "s"), (base[:-1] + "ied", "ed"), (base + "ing", "ing"),
+                (base[:-1] + "ier", "er"), (base[:-1] + "iest", "est")]  # fmt: skip
+    elif base[-1] == "e":
+        out += [(base + "s", "s"), (base + "d", "ed"), (base[:-1] + "ing", "ing"),
+                (base + "r", "er"), (base + "st", "est")]  # fmt: skip
+    else:
+        sibilant = base.endswith(("s", "x", "z", "ch", "sh"))
+        out += [(base + ("es" if sibilant else "s"), "s"), (base + "ed", "ed"),
+                (base + "ing", "ing"), (base + "er", "er"), (base + "est", "est")]  # fmt: skip
     return out
 
 
@@ -224,8 +259,12 @@ def _member(members, words) -> np.ndarray:
     return np.array([w in members for w in words], dtype=np.float32)
 
 
-def feature_matrix(words: list[str]) -> tuple[np.ndarray, list[str]]:
-    """Source features of ``words`` (no NY Times data): one float32 column per name."""
+def feature_matrix(
+    words: list[str], suffixes: tuple[str, ...] = SUFFIXES, generated: frozenset[str] = frozenset()
+) -> tuple[np.ndarray, list[str]]:
+    """Source features of ``words`` (no NY Times data): one float32 column per name. ``suffixes``
+    are the endings whose base words are looked up; ``generated``, when given, the words
+    :func:`inflect` made that no source lists (a column says which)."""
     cols: dict[str, np.ndarray] = {}
     levels = scowl_levels()
     for group in sorted(levels):
@@ -249,13 +288,15 @@ def feature_matrix(words: list[str]) -> tuple[np.ndarray, list[str]]:
         cols[f"zipf_{lang}"] = np.array([table.get(w, 0.0) for w in words], dtype=np.float32)
     cols["zipf_other_max"] = np.max([cols[f"zipf_{x}"] for x in OTHER_LANGUAGES], axis=0)
     cols["zipf_en_minus_other"] = cols["zipf_en"] - cols["zipf_other_max"]
-    cols.update(_shape_features(words))
-    cols.update(_base_source_features(words, levels, zipfs["en"]))
+    cols.update(_shape_features(words, suffixes))
+    cols.update(_base_source_features(words, levels, zipfs["en"], suffixes))
+    if generated:
+        cols["generated"] = _member(generated, words)
     names = list(cols)
     return np.column_stack([cols[n] for n in names]).astype(np.float32), names
 
 
-def _shape_features(words: list[str]) -> dict[str, np.ndarray]:
+def _shape_features(words: list[str], suffixes=SUFFIXES) -> dict[str, np.ndarray]:
     cols = {
         "length": [len(w) for w in words],
         "distinct": [len(set(w)) for w in words],
@@ -264,30 +305,57 @@ def _shape_features(words: list[str]) -> dict[str, np.ndarray]:
         "max_consonants": [max(map(len, re.findall(r"[^aeiouy]+", w)), default=0) for w in words],
         "double": [bool(re.search(r"(.)\1", w)) for w in words],
     }
-    for suffix in SUFFIXES:
+    for suffix in suffixes:
         cols[f"ends_{suffix}"] = [w.endswith(suffix) for w in words]
     return {k: np.asarray(v, dtype=np.float32) for k, v in cols.items()}
 
 
-def _base_source_features(words, levels, zipf_en) -> dict[str, np.ndarray]:
+def _base_source_features(words, levels, zipf_en, suffixes=SUFFIXES) -> dict[str, np.ndarray]:
     """The best-known base word of each word: its SCOWL level and English Zipf."""
     best = levels.get("english", {})
     lvl = np.full(len(words), ABSENT, dtype=np.float32)
     zipf = np.zeros(len(words), dtype=np.float32)
     for i, w in enumerate(words):
-        for base in base_candidates(w):
+        for base in base_candidates(w, suffixes):
             lvl[i] = min(lvl[i], best.get(base, ABSENT))
             zipf[i] = max(zipf[i], zipf_en.get(base, 0.0))
     return {"base_scowl": lvl, "base_zipf": zipf}
 
 
-def base_verdicts(words: list[str], verdict: dict[str, int]) -> np.ndarray:
+def base_verdicts(
+    words: list[str], verdict: dict[str, int], suffixes: tuple[str, ...] = SUFFIXES
+) -> np.ndarray:
     """For each word: 1 if a base word of it was accepted, 0 if one was refused (and none
     accepted), -1 if no base word has a verdict."""
     out = np.full(len(words), -1, dtype=np.float32)
     for i, w in enumerate(words):
-        for base in base_candidates(w):
+        for base in base_candidates(w, suffixes):
             v = verdict.get(base, -1)
             if v > out[i]:
                 out[i] = v
+    return out
+
+
+PARTNERS = (("iest", "ier"), ("ier", "iest"), ("est", "er"), ("er", "est"), ("ied", "ying"),
+            ("ying", "ied"), ("ed", "ing"), ("ing", "ed"), ("ing", "e"), ("ies", "y"))  # fmt: skip
+
+
+def partners(word: str) -> list[str]:
+    """The forms paired with an inflected ``word``: comparative and superlative (jankier,
+    jankiest; larger, largest), past and present participle (baked, baking; carried, carrying), and
+    the base of a few (baking -> bake, cities -> city)."""
+    out = []
+    for end, other in PARTNERS:
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            out.append(word[: -len(end)] + other)
+    return out
+
+
+def partner_verdicts(words: list[str], verdict: dict[str, int]) -> np.ndarray:
+    """For each word: the best verdict of its :func:`partners` (1 accepted, 0 refused), -1 if
+    none was judged."""
+    out = np.full(len(words), -1, dtype=np.float32)
+    for i, w in enumerate(words):
+        for v in partners(w):
+            out[i] = max(out[i], verdict.get(v, -1))
     return out

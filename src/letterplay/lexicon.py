@@ -728,7 +728,7 @@ BUNDLED: dict[str, BundledList] = {
             "nyt-letterboxed.txt.gz",
             "NY Times Letter Boxed words, NYT-like ranking",
             "derived: scripts/build_nyt.py",
-            "8002b4983766e15824105d78ed2f1017cd3c7da75c6f407d1e28432cbf2a82fb",
+            "d8c03642eff55edb6bd27e221a067193a172d9803c67f1de8928c36d2dbe19e8",
         ),
     )
 }
