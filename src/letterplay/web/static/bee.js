@@ -1,7 +1,7 @@
 // Spelling Bee: the honeycomb, typing and clicking, messages, ranks, hints and saved progress.
 import {
   api, chooseLexicon, el, flash, params, randomSeed, ready, setParams, showError, shuffled, store,
-  svg, typingInField, controlKey, keepTypingFocus,
+  svg, keepTypingFocus, playByKeyboard,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -245,21 +245,7 @@ async function start() {
   ready();
 }
 
-document.addEventListener("keydown", (event) => {
-  if (typingInField(event) || controlKey(event) || !state.letters) return;
-  if (event.key === "Enter") {
-    event.preventDefault();
-    submit();
-  } else if (event.key === "Backspace" || event.key === "Delete") {
-    event.preventDefault();
-    backspace();
-  } else if (event.key === " " && !(event.target instanceof HTMLButtonElement)) {
-    event.preventDefault();
-    shuffle();
-  } else if (/^[a-zA-Z]$/.test(event.key)) {
-    type(event.key.toLowerCase());
-  }
-});
+playByKeyboard({ active: () => Boolean(state.letters), type, backspace, submit, space: shuffle });
 keepTypingFocus(document.querySelectorAll(".controls button, .toolbar button, summary"));
 $("delete").addEventListener("click", backspace);
 $("shuffle").addEventListener("click", shuffle);

@@ -116,6 +116,27 @@ export function controlKey(event) {
     event.target.closest("button, summary, a") !== null;
 }
 
+/** Play a word game by keyboard: letters type, Backspace or Delete removes one, Enter plays
+ * the word and, when ``space`` is given, Space calls it (off buttons). Keys meant for a form
+ * field or a focused control, and every key while ``active()`` is false, are left alone. */
+export function playByKeyboard({ active, type, backspace, submit, space = null }) {
+  document.addEventListener("keydown", (event) => {
+    if (typingInField(event) || controlKey(event) || !active()) return;
+    if (event.key === "Enter") {
+      event.preventDefault();
+      submit();
+    } else if (event.key === "Backspace" || event.key === "Delete") {
+      event.preventDefault();
+      backspace();
+    } else if (space && event.key === " " && !(event.target instanceof HTMLButtonElement)) {
+      event.preventDefault();
+      space();
+    } else if (/^[a-zA-Z]$/.test(event.key)) {
+      type(event.key.toLowerCase());
+    }
+  });
+}
+
 /** Clicking these with the mouse does not take the keyboard focus, so typing a word and
  * pressing Enter after a click still plays the word. */
 export function keepTypingFocus(elements) {

@@ -1,8 +1,8 @@
 // Letter Boxed: the board (the command line's geometry), typing draws lines, words chain,
 // "Solved in N words", and the proven minimal solutions drawn with animated paths.
 import {
-  api, chooseLexicon, controlKey, el, flash, keepTypingFocus, params, randomSeed, ready, setParams,
-  showError, store, svg, typingInField,
+  api, chooseLexicon, el, flash, keepTypingFocus, params, playByKeyboard, randomSeed, ready,
+  setParams, showError, store, svg,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -235,18 +235,7 @@ async function start() {
   ready();
 }
 
-document.addEventListener("keydown", (event) => {
-  if (typingInField(event) || controlKey(event) || !state.sides.length) return;
-  if (event.key === "Enter") {
-    event.preventDefault();
-    submit();
-  } else if (event.key === "Backspace" || event.key === "Delete") {
-    event.preventDefault();
-    backspace();
-  } else if (/^[a-zA-Z]$/.test(event.key)) {
-    type(event.key.toLowerCase());
-  }
-});
+playByKeyboard({ active: () => state.sides.length > 0, type, backspace, submit });
 keepTypingFocus(document.querySelectorAll(".controls button, .toolbar button, summary"));
 $("delete").addEventListener("click", backspace);
 $("enter").addEventListener("click", submit);
