@@ -58,7 +58,8 @@ def _options() -> Iterator[None]:
     try:
         yield
     except LetterplayError as e:
-        raise type(e)(option_names(str(e))) from None
+        e.args = (option_names(str(e)),)  # the same error, whatever its class takes
+        raise
 
 
 ragged_option = click.option(
