@@ -86,6 +86,17 @@ def lb_figures(lexicon: Lexicon, boards: list[dict], weights) -> dict[str, float
             "top-3": top3 / n}  # fmt: skip
 
 
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share measured on ``n`` puzzles: how far the figure
+    of a later sample of puzzles may lie from this one.
+
+    References: https://en.wikipedia.org/wiki/Binomial_proportion_confidence_interval
+    """
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * np.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
+    return centre - half, centre + half
+
+
 def lexicons() -> list[tuple[str, Lexicon | None, Lexicon | None, object]]:
     """(label, bee lexicon, letter boxed lexicon, ranking weights) to compare."""
     rows = [("enable1", load("enable1"), load("enable1"), None),
@@ -114,9 +125,12 @@ def main() -> None:
               f"{'box F1':>6} {'in list':>7} {'top-1':>6} {'top-3':>6}")  # fmt: skip
     print(header)
     print("-" * len(header))
+    spread = []
     for label, bee, box, weights in lexicons():
         b = bee_figures(bee, bees)
         x = lb_figures(box, boards, weights)
+        if label == "nyt (held out)":
+            spread = [(k, x[k], wilson(x[k], len(boards))) for k in ("solution in list", "top-3")]
         print(f"{label:<26}{len(bee):>9} | {b['precision']:6.3f} {b['recall']:6.3f} "
               f"{b['F1']:6.3f} {b['exact days']:6.1%} | {x['dictionary F1']:6.3f} "
               f"{x['solution in list']:7.1%} {x['top-1']:6.1%} {x['top-3']:6.1%}")  # fmt: skip
@@ -124,6 +138,9 @@ def main() -> None:
         "targets (held out): bee F1 >= 0.980, exact >= 35%; box F1 >= 0.970, "
         "in list >= 99%, top-3 >= 90%"
     )
+    for key, share, (low, high) in spread:
+        print(f"held-out {key} {share:.1%}: 95% interval {low:.1%} to {high:.1%} "
+              f"({len(boards)} boards)")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -50,7 +50,13 @@ together, the Zipf of the rarer part, both parts accepted), which lifted ``webli
 a head that starts and a tail that ends 2+ enable1 compounds make 7.8 million words, any
 common head with such a tail 39 million (``nastygram`` needs that: ``nasty`` starts no
 compound), while the training boards accept only about 1,400 words no source lists that split
-that way; at such a rate the classifier would accept none of them.
+that way; at such a rate the classifier would accept none of them. The validation solution
+words no source lists (crabwalk, nastygram, quadriplex, verklempt) were looked for in more
+public lists: GCIDE (Debian's ``dict-gcide``), FreeDict English–German (``dict-freedict-eng-deu``),
+the Jargon File (``dict-jargon``), and the lists of PyPI's ``pyspellchecker`` and
+``english-words``. Only FreeDict holds crabwalk, and only the Jargon File nastygram. Of
+FreeDict's 13,000 words that no source here lists, 3,200 can be played on some board and 9% of
+those are accepted. It was not added: at most one validation board (crabwalk) could gain.
 
 The list holds the accepted words: judged words whose latest verdict is "accepted" and unjudged
 words whose predicted probability reaches the threshold. The Spelling Bee list carries each
@@ -79,7 +85,23 @@ validation boards measure the model fitted on 2024 with the held-out list; the s
 are refitted on every board. The runtime needs only the weights in ``nyt-models.json``, numpy
 and the bundled lists. Also tried on the same split, and not kept: LambdaMART (LightGBM) over
 these features, and per-word source features (SCOWL levels, hunspell, WordNet), which gained 2
-to 4 validation boards of 181, within noise, and would have to ship per-word data.
+to 4 validation boards of 181, within noise, and would have to ship per-word data. Later tried,
+each as one more feature beside the nine, and not kept (cross-validated log-likelihood no better,
+at most one validation board gained):
+
+- the board as evidence: if the editors pick the solution first and then lay its 12 letters on
+  the sides at random, a solution whose consecutive letters rule out more layouts made the
+  board seen more likely. The log of the number of layouts (of the 15,400 ways to put 12
+  letters on 4 sides of 3) that keep each word's consecutive letters on different sides took
+  weight -0.5 where this model says -1, and changed no figure;
+- shortest and longest word, a word of 3 or 4 letters, the length difference, exactly 13
+  letters (every letter once), a word with no vowel, -ing / -ly / -er endings, uncapped Zipf,
+  and a word more frequent in another language (wordfreq's fr, de, es, it, nl, pt);
+- a word that was an earlier NY Times solution word (34 of the 1,026 solution words repeat
+  one, about as often as chance);
+- the list's own acceptance probability of each word: it cannot be learned from the training
+  boards, where every listed word the board can play was judged (and accepted) by that board,
+  so the feature is constant there; fitted within the validation boards it gained one board.
 """
 
 from __future__ import annotations
