@@ -22,6 +22,7 @@ not checked for offensive words, as enable1 is not.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 from importlib.metadata import version
@@ -73,7 +74,10 @@ def main() -> None:
         "# by Debian's wamerican or wbritish, has a vowel, not i/v/x only, no letter thrice",
     ]
     TARGET.write_text("\n".join(header + words) + "\n", encoding="ascii")
-    print(f"wrote {len(words)} words to {TARGET}")
+    # the identity letterplay computes (sha256 of the sorted words, one a line), which
+    # lexicon.BUNDLED records and the tests check
+    sha = hashlib.sha256(("\n".join(words) + "\n").encode("ascii")).hexdigest()
+    print(f"wrote {len(words)} words to {TARGET}, sha256 {sha}")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import numpy as np
@@ -139,11 +140,12 @@ def test_data_dir_list_is_found_by_name(monkeypatch, tmp_path):
 def test_every_bundled_list_loads_and_pinned_identities_match():
     for entry in lx.BUNDLED.values():
         assert entry.path.is_file(), entry
-        assert entry.name and entry.description and entry.licence
+        assert entry.name and entry.description and entry.licence and entry.sha256
         lex = lx.load(entry.name)
         assert lex.name == entry.name and len(lex) > 1000
-        if entry.sha256:
-            assert lex.sha256 == entry.sha256
+        assert lex.sha256 == entry.sha256
+        for count in re.findall(r"\d[\d,]*\d words", entry.description):
+            assert count == f"{len(lex):,} words", entry  # a description's count is exact
         if lex.probabilities is not None:
             assert lex.probabilities.shape == (len(lex),)
             assert ((lex.probabilities >= 0) & (lex.probabilities <= 1)).all()

@@ -713,8 +713,9 @@ BUNDLED: dict[str, BundledList] = {
         BundledList(
             "common",
             "common.txt",
-            "22,000 frequent dictionary words (wordfreq)",
+            "21,897 words of Zipf 3+ that dictionaries list (wordfreq)",
             "CC BY-SA 4.0",
+            "a8625eb493efa7764bef9ac4891d3a60482c88e980046b03177c21b3f9f97d1f",
         ),
         BundledList(
             "nyt-bee",
