@@ -22,13 +22,17 @@ not checked for offensive words, as enable1 is not.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import re
+import sys
 from importlib.metadata import version
 from pathlib import Path
 
 import wordfreq
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+from letterplay.files import write_atomic
+from letterplay.lexicon import identity
 
 MIN_ZIPF = 3.0
 DICTIONARIES = (Path("/usr/share/dict/american-english"), Path("/usr/share/dict/british-english"))
@@ -73,11 +77,9 @@ def main() -> None:
         "# by scripts/build_common.py: a-z, 2+ letters, Zipf >= 3.0, written in lower case",
         "# by Debian's wamerican or wbritish, has a vowel, not i/v/x only, no letter thrice",
     ]
-    TARGET.write_text("\n".join(header + words) + "\n", encoding="ascii")
-    # the identity letterplay computes (sha256 of the sorted words, one a line), which
-    # lexicon.BUNDLED records and the tests check
-    sha = hashlib.sha256(("\n".join(words) + "\n").encode("ascii")).hexdigest()
-    print(f"wrote {len(words)} words to {TARGET}, sha256 {sha}")
+    write_atomic(TARGET, "\n".join(header + words) + "\n", overwrite=True)
+    # the identity lexicon.BUNDLED records and the tests check
+    print(f"wrote {len(words)} words to {TARGET}, sha256 {identity(words)}")
 
 
 if __name__ == "__main__":

@@ -108,7 +108,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import hashlib
 import json
 import re
 import sys
@@ -360,7 +359,9 @@ def write_list(path: Path, lines: list[str]) -> dict[str, object]:
         gz.write(text)
     tmp.replace(path)
     words = [line.split("\t")[0] for line in lines]
-    sha = hashlib.sha256(("\n".join(words) + "\n").encode("ascii")).hexdigest()
+    from letterplay.lexicon import identity
+
+    sha = identity(words)
     log(f"wrote {path.name}: {len(words)} words, sha256 {sha}, {path.stat().st_size} bytes")
     return {"file": path.name, "words": len(words), "sha256": sha}
 
