@@ -86,15 +86,13 @@ def lb_figures(lexicon: Lexicon, boards: list[dict], weights) -> dict[str, float
             "top-3": top3 / n}  # fmt: skip
 
 
-def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a share measured on ``n`` puzzles: how far the figure
-    of a later sample of puzzles may lie from this one.
+def wilson(share: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval (scipy's) of a share measured on ``n`` puzzles: how far the
+    figure of a later sample of puzzles may lie from this one."""
+    from scipy.stats import binomtest
 
-    References: https://en.wikipedia.org/wiki/Binomial_proportion_confidence_interval
-    """
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * np.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
-    return centre - half, centre + half
+    ci = binomtest(round(share * n), n).proportion_ci(confidence_level=0.95, method="wilson")
+    return ci.low, ci.high
 
 
 def lexicons() -> list[tuple[str, Lexicon | None, Lexicon | None, object]]:
