@@ -1,8 +1,8 @@
-"""Anigrams benchmark: seed 000's algorithm against the term DAG, on enable1.
+"""Anigrams benchmark: the algorithm of Norvig's *Anigrams Puzzle* against the term DAG, on enable1.
 
-Baseline (written from seed 000): a dict of terms, the 26 one-letter additions of a term, and
+Baseline (written from the notebook): a dict of terms, the 26 one-letter additions of a term, and
 memoised recursion for the longest chain and the number of games; the table of games by terminus
-length calls the game count once per terminus length, as seed 000's ``goal_length`` allows.
+length calls the game count once per terminus length, as the notebook's ``goal_length`` allows.
 
 Targets: the full analysis (count + longest + table) at least 10x faster than the baseline once
 the lexicon and its letter index are loaded (cached); the whole ``letterplay anigrams count``
@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 from letterplay import anigrams as ag
+from letterplay.anigrams import _dag
 from letterplay.lexicon import Lexicon
 from timing import Row, data_dir, median_time, report
 
@@ -31,7 +32,7 @@ ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 
 def baseline_analysis(words: list[str]) -> tuple[int, list[str], dict[int, int]]:
-    """Seed 000's way: games 4→9, a longest chain from 4 letters, games by terminus length."""
+    """The notebook's way: games 4→9, a longest chain from 4 letters, games by terminus length."""
 
     def scramble(word: str) -> str:
         return "".join(sorted(word))
@@ -65,6 +66,15 @@ def baseline_analysis(words: list[str]) -> tuple[int, list[str], dict[int, int]]
     return count, longest, table
 
 
+def full_analysis(lexicon: Lexicon) -> tuple:
+    """letterplay's count, longest chain and table of games by terminus length."""
+    return (
+        ag.count(lexicon=lexicon),
+        ag.longest(lexicon=lexicon),
+        ag.table(lexicon=lexicon),
+    )
+
+
 BASELINE_COUNT = """
 import sys
 def scramble(word): return ''.join(sorted(word))
@@ -90,7 +100,7 @@ def main() -> None:
     words = list(lexicon.words)
 
     count, longest, table = baseline_analysis(words)
-    mine = ag.full_analysis(lexicon)
+    mine = full_analysis(lexicon)
     assert (count, len(longest), table) == (
         mine[0].games,
         mine[1].length,
@@ -98,13 +108,13 @@ def main() -> None:
     ), "baseline and letterplay disagree"
 
     def ours() -> None:
-        ag._cached_dag.cache_clear()  # the DAG from the disk cache, as a new process would
-        ag.full_analysis(lexicon)
+        _dag.cached_dag.cache_clear()  # the DAG from the disk cache, as a new process would
+        full_analysis(lexicon)
 
     def ours_rebuilt() -> None:
-        ag._cached_dag.cache_clear()
-        ag._build_graph(lexicon)  # the DAG edges computed again, not read
-        ag.full_analysis(lexicon)
+        _dag.cached_dag.cache_clear()
+        _dag.build_graph(lexicon)  # the DAG edges computed again, not read
+        full_analysis(lexicon)
 
     baseline = median_time(lambda: baseline_analysis(words), repeat=3)
     fast = median_time(ours, repeat=7)
@@ -125,7 +135,7 @@ def main() -> None:
 
 
 def process_rows(data: Path, enable1: Path) -> list[Row]:
-    """Whole-process times: against the seed-algorithm script and against the numpy floor."""
+    """Whole-process times: against the notebook-algorithm script and against the numpy floor."""
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "baseline_count.py"
         script.write_text(BASELINE_COUNT)

@@ -2,7 +2,7 @@
 
 Targets: minimum + exact count + ranked list under 50 ms once the index is cached; the `solve`
 command as a whole process under 0.5 s; `generate --max-solution-words 2` median under 1 s.
-Baseline: the seed's greedy solver (filter the word list with a pattern, then from every word
+Baseline: Steinmetz's greedy solver (filter the word list with a pattern, then from every word
 chain the next word that leaves the fewest letters unused, at most 7 words, never ending two words
 on the same letter), written here in plain Python. It proves nothing and may miss solutions; the
 benchmark prints what it finds next to the exact answer.
@@ -24,11 +24,11 @@ SIDES = ("tap", "erd", "nil", "yco")
 CLI = "from letterplay.cli import main; main()"
 
 
-# ----------------------------------------------------------------------------- seed's greedy solver
+# ------------------------------------------------------------------- Steinmetz's greedy solver
 
 
 def greedy_words(sides: tuple[str, ...], words: tuple[str, ...]) -> list[str]:
-    """The seed's word filter: board letters only, no two letters of one side in a row."""
+    """Steinmetz's word filter: board letters only, no two letters of one side in a row."""
     letters = "".join(sides)
     allowed = re.compile(f"^[{letters}]{{3,}}$")
     banned = re.compile("|".join(f"[{s}][{s}]" for s in sides))
@@ -37,7 +37,7 @@ def greedy_words(sides: tuple[str, ...], words: tuple[str, ...]) -> list[str]:
 
 
 def greedy_solve(sides: tuple[str, ...], words: tuple[str, ...]) -> list[list[str]]:
-    """The seed's solver: one greedy chain from every playable word."""
+    """Steinmetz's solver: one greedy chain from every playable word."""
     playable = greedy_words(sides, words)
     letters = set("".join(sides))
     starting: dict[str, list[str]] = {}
@@ -71,8 +71,8 @@ def main() -> None:
     lexicon.index, lexicon.zipfs  # noqa: B018  (fill the caches: the target is "index cached")
     board = lb.parse_board(SIDES)
 
-    exact = lb.solve(board, lexicon)
-    ours = median_time(lambda: lb.solve(board, lexicon), repeat=21)
+    exact = lb.solve(board, lexicon=lexicon)
+    ours = median_time(lambda: lb.solve(board, lexicon=lexicon), repeat=21)
     greedy = greedy_solve(SIDES, lexicon.words)
     seed_time = median_time(lambda: greedy_solve(SIDES, lexicon.words), repeat=3)
     shortest = min(len(s) for s in greedy)
@@ -82,16 +82,16 @@ def main() -> None:
         f"fewest letters {exact.fewest_letters}, best {' '.join(exact.solutions[0].words)}"
     )
     print(
-        f"seed's greedy: {len(greedy)} chains, shortest {shortest} words, "
+        f"Steinmetz's greedy: {len(greedy)} chains, shortest {shortest} words, "
         f"{len(greedy_minimal)} of the {exact.count} minimal solutions"
     )
 
-    boards = [lb.generate(lexicon, seed=s).board for s in range(20)]
-    per_board = [median_time(lambda b=b: lb.solve(b, lexicon), repeat=5) for b in boards]
+    boards = [lb.generate(lexicon=lexicon, seed=s).board for s in range(20)]
+    per_board = [median_time(lambda b=b: lb.solve(b, lexicon=lexicon), repeat=5) for b in boards]
     generate_times = []
     for s in range(20):
         start = time.perf_counter()
-        lb.generate(lexicon, seed=100 + s, max_solution_words=2)
+        lb.generate(lexicon=lexicon, seed=100 + s, max_solution_words=2)
         generate_times.append(time.perf_counter() - start)
 
     env = {"LETTERPLAY_DATA": str(data)}
@@ -126,7 +126,7 @@ def main() -> None:
             generate_process < 1.0,
         ),
     ]
-    report("letterboxed (enable1; baseline: the seed's greedy solver)", rows)
+    report("letterboxed (enable1; baseline: Steinmetz's greedy solver)", rows)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
 """Multiplets benchmark on enable1.
 
 - Word graph from cold (fresh process, empty cache): load enable1, its letter index and build the
-  graph by bucket keys. Target under 3 s. Baseline: seed 003's pair-by-pair rule check
-  (``extend``), timed on a random sample of words against the whole lexicon and extrapolated
-  to all pairs (running it in full would take hours).
+  graph by bucket keys. Target under 3 s. Baseline: the pair-by-pair rule check of the
+  Enigmatic Code write-up (``extend``), timed on a random sample of words against the whole
+  lexicon and extrapolated to all pairs (running it in full would take hours).
 - ONE … TEN with SEN excluded, proven minimum number of link words, in one fresh process from
-  cold (empty cache): target under 10 s (seed 003's greedy took 8–15 s with no proof). The same
+  cold (empty cache): target under 10 s (the Enigmatic Code write-up's greedy search took
+  8–15 s with no proof). The same
   with the tie-break among smallest networks (most common words) proven too.
 - networkx's approximate ``steiner_tree`` (Mehlhorn's 2-approximation) on the same graph the
   engine searches: its number of link words and its time, beside the exact answer.
@@ -28,11 +29,14 @@ from networkx.algorithms.approximation import steiner_tree as nx_steiner_tree
 
 from letterplay import multiplets as mp
 from letterplay.lexicon import Lexicon
+from letterplay.multiplets._buckets import adjacency_arrays
+from letterplay.multiplets._solve import relevant_words
+from letterplay.multiplets.rules import RULES
 from timing import Row, data_dir, median_time, report
 
 NUMBERS = "one two three four five six seven eight nine ten".split()
 
-# ----------------------------------------------------------------------------- seed 003 baseline
+# ----------------------------------------------------------------------- Enigmatic Code baseline
 
 
 def seed_neighbours(w1: str, w2: str) -> bool:
@@ -53,7 +57,8 @@ def seed_neighbours(w1: str, w2: str) -> bool:
 
 
 def seed_all_pairs_seconds(words: list[str], sample: int = 20) -> float:
-    """Seconds seed 003's pair check would take over all pairs, from ``sample`` words."""
+    """Seconds the Enigmatic Code write-up's pair check would take over all pairs, timed on
+    ``sample`` words."""
     chosen = random.Random(3).sample(words, sample)
     start = time.perf_counter()
     for w1 in chosen:
@@ -71,7 +76,7 @@ start = time.perf_counter()
 from letterplay.lexicon import Lexicon
 from letterplay import multiplets as mp
 lex = Lexicon.from_file(sys.argv[1], "enable1")
-graph = mp.word_graph(lex)
+graph = mp.word_graph(lexicon=lex)
 print(json.dumps({"seconds": time.perf_counter() - start, "edges": graph.n_edges}))
 """
 
@@ -81,8 +86,7 @@ start = time.perf_counter()
 from letterplay.lexicon import Lexicon
 from letterplay import multiplets as mp
 lex = Lexicon.from_file(sys.argv[1], "enable1")
-graph = mp.word_graph(lex, exclude=["sen"])
-r = mp.multiplet(graph, sys.argv[3].split(), prefer_common=sys.argv[2] == "1")
+r = mp.solve(sys.argv[3].split(), lexicon=lex, exclude=["sen"], fewest_only=sys.argv[2] != "1")
 print(json.dumps({"seconds": time.perf_counter() - start, "links": r.links,
                   "optimal": r.optimal, "lower_bound": r.lower_bound,
                   "tie_break_proven": r.tie_break_proven, "words": r.network.link_words}))
@@ -125,7 +129,7 @@ def main() -> None:
         )
     )
     lex.index  # noqa: B018 - in-process build alone, index already loaded
-    build = median_time(lambda: mp.build_adjacency(lex, mp.RULES, 3), repeat=3)
+    build = median_time(lambda: adjacency_arrays(lex, RULES, 3), repeat=3)
     rows.append(Row("  build_adjacency alone (index in memory)", build, baseline))
 
     seconds, size = median_fresh(NUMBERS_RUN, enable1, "0", " ".join(NUMBERS), repeat=3)
@@ -143,8 +147,8 @@ def main() -> None:
     rows.append(Row(f"ONE…TEN + most common, tie-break proven={full['tie_break_proven']}", seconds))
 
     # networkx's approximation on the very graph the exact search starts from
-    graph = mp.word_graph(lex, exclude=["sen"])
-    nodes, sub = mp.relevant_words(graph, NUMBERS)
+    graph = mp.word_graph(lexicon=lex, exclude=["sen"])
+    nodes, sub = relevant_words(graph, NUMBERS)
     g = nx.from_scipy_sparse_array(sub)
     start = time.perf_counter()
     tree = nx_steiner_tree(g, list(range(len(NUMBERS))))
@@ -159,7 +163,10 @@ def main() -> None:
         )
     )
     report("multiplets (enable1)", rows)
-    print("\nword graph baseline: seed 003's pair-by-pair check, timed on 20 words against all")
+    print(
+        "\nword graph baseline: the Enigmatic Code write-up's pair-by-pair check, timed on "
+        "20 words against all"
+    )
     print(f"{len(words):,} words of 3+ letters and extrapolated to every pair")
     print(f"\nONE…TEN link words (most common network): {', '.join(full['words'])}")
     print(f"searched graph: {len(nodes):,} words, {sub.nnz // 2:,} edges")

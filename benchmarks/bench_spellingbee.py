@@ -1,13 +1,13 @@
 """Spelling Bee benchmark on enable1.
 
 - Scoring all 55,902 candidate honeycombs, and finding the best one: target under 0.1 s once the
-  index is cached and at least 10x faster than the baseline, seed 002's fastest version (a dict
+  index is cached and at least 10x faster than the baseline, the notebook's fastest version (a dict
   points table keyed by letter-set strings, and per pangram set a pruned loop over its centres).
-  Scoring all candidates is also compared with seed 002's unpruned version (64 string subsets
+  Scoring all candidates is also compared with the notebook's unpruned version (64 string subsets
   per honeycomb).
 - ``letterplay bee solve`` for one honeycomb as a whole process: target under 0.5 s.
-- ``letterplay bee best`` as a whole process against seed 002's fastest version as a whole
-  process (a script of the seed functions below reading enable1): target at least 3x faster.
+- ``letterplay bee best`` as a whole process against the notebook's fastest version as a whole
+  process (a script of the notebook's functions below reading enable1): target at least 3x faster.
 - Recall and precision of ``solve`` against the official answers of the 365 real 2023 puzzles,
   for enable1 and the bundled ``common`` list (and enable1 cut at a few commonness floors).
 
@@ -28,9 +28,9 @@ from pathlib import Path
 
 from letterplay import spellingbee as sb
 from letterplay.lexicon import Lexicon, load
-from timing import Row, data_dir, median_time, process_time, report
+from timing import Row, archive, data_dir, median_time, process_time, report
 
-# ----------------------------------------------------------------------------- seed 002 baseline
+# ------------------------------------------------ baseline: Norvig's Spelling Bee notebook
 
 
 def seed_wordlist(words) -> list[str]:
@@ -87,8 +87,8 @@ def seed_score_all(words) -> list[int]:
 
 
 def seed_script() -> str:
-    """A stand-alone script of seed 002's fastest version: read a word file, print the best
-    score (what a user of the seed runs, start-up included)."""
+    """A stand-alone script of the notebook's fastest version: read a word file, print the best
+    score (what a user of the notebook runs, start-up included)."""
     functions = [seed_wordlist, seed_word_score, seed_points_table, seed_string_subsets]
     source = "\n\n".join(inspect.getsource(f) for f in [*functions, seed_best_honeycomb])
     return (
@@ -186,7 +186,7 @@ def main() -> None:
     )
     rows.append(
         Row(
-            "bee best, whole process (vs the seed's script)",
+            "bee best, whole process (vs the notebook's script)",
             t_best_process,
             t_seed_process,
             ">= 3x",
@@ -201,12 +201,15 @@ def main() -> None:
     )
     rows.append(Row("solve one honeycomb in process (vs seed can_make)", t_one, baseline_one, ""))
     report(
-        "spellingbee (enable1); baselines: seed 002 unpruned (score all), seed 002's "
-        "fastest (best), seed's can_make loop (one honeycomb)",
+        "spellingbee (enable1); baselines: the notebook's unpruned (score all), the notebook's "
+        "fastest (best), the notebook's can_make loop (one honeycomb)",
         rows,
     )
 
-    with open(data / "nyt-spelling-bee-2023.jsonl") as f:
+    nyt = archive("nyt-spelling-bee-2023.jsonl")
+    if nyt is None:
+        return
+    with open(nyt) as f:
         puzzles = [json.loads(line) for line in f]
     common = load("common")
     print(

@@ -22,8 +22,15 @@ import httpx
 from timing import data_dir
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync"]  # fmt: skip
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
 LATENCY = {
     "bee/solve": "api/bee/solve?letters=CEFINTV&center=C&lexicon=enable1",
     "letterboxed/solve": "api/letterboxed/solve?sides=TAP,ERD,NIL,YCO&lexicon=enable1",
@@ -131,8 +138,10 @@ def main() -> None:
             print("page load: skipped (needs playwright and chromium)")
         else:
             met = "ok" if seconds < PAGE_TARGET_S else "MISSED"
-            print(f"{'page /bee ready (median of 5)':44} {seconds * 1000:7.0f}ms {'':>9}  "
-                  f"< {PAGE_TARGET_S:g} s {met}")  # fmt: skip
+            print(
+                f"{'page /bee ready (median of 5)':44} {seconds * 1000:7.0f}ms {'':>9}  "
+                f"< {PAGE_TARGET_S:g} s {met}"
+            )
         ok, errors, seconds, latencies = asyncio.run(load(base))
         met = "ok" if errors == 0 else "MISSED"
         print(

@@ -1,8 +1,10 @@
 """Run the benchmarks: ``python benchmarks/run.py [NAME ...]`` (all when no name is given).
 
 Each ``bench_NAME.py`` beside this file times one puzzle on enable1 against a baseline written
-from its seed's algorithm and prints medians, speed-up ratios and targets. Set LETTERPLAY_DATA
-to the folder holding enable1.txt (default: ../shared/data beside the project).
+from its source's algorithm (named by author and title) and prints medians, speed-up ratios
+and targets. They use the bundled enable1; those that need the real-data archives (NY Times
+puzzles, PACE instances) read them from LETTERPLAY_DATA (default: ../shared/data beside the
+project) and say they are skipped when it is missing.
 """
 
 from __future__ import annotations

@@ -6,7 +6,6 @@ import os
 import resource
 import statistics
 import subprocess
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,13 +14,42 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def data_dir() -> Path:
-    """The shared data folder: ``$LETTERPLAY_DATA`` or ``../shared/data`` beside the project."""
+def archives() -> Path | None:
+    """The real-data archives (NY Times puzzles, PACE and SteinLib instances):
+    ``$LETTERPLAY_DATA`` or ``../shared/data`` beside the project, when there."""
     env = os.environ.get("LETTERPLAY_DATA")
     path = Path(env) if env else ROOT.parent / "shared" / "data"
-    if not (path / "enable1.txt").is_file():
-        sys.exit(f"error: enable1.txt not found in {path}; set LETTERPLAY_DATA")
-    return path.resolve()
+    return path.resolve() if path.is_dir() else None
+
+
+def archive(name: str) -> Path | None:
+    """The archive ``name`` (a file or folder of :func:`archives`), or None with a note that the
+    benchmark needing it is skipped: a fresh clone runs every benchmark that needs no archive."""
+    folder = archives()
+    if folder is not None and (folder / name).exists():
+        return folder / name
+    print(f"skipped: {name} is one of the real-data archives; set LETTERPLAY_DATA to its folder")
+    return None
+
+
+def data_dir() -> Path:
+    """A folder holding ``enable1.txt``: the archives' copy when there is one, else the bundled
+    enable1 written once to a temporary folder (the same words, so the same figures)."""
+    folder = archives()
+    if folder is not None and (folder / "enable1.txt").is_file():
+        return folder
+    import tempfile
+
+    from letterplay.lexicon import load
+
+    path = Path(tempfile.gettempdir()) / f"letterplay-bench-{os.getuid()}"
+    target = path / "enable1.txt"
+    if not target.is_file():
+        path.mkdir(exist_ok=True)
+        partial = path / f".enable1.{os.getpid()}.tmp"
+        partial.write_text(load("enable1").to_text(), encoding="utf-8")
+        os.replace(partial, target)  # whole or absent, whichever benchmark runs at once
+    return path
 
 
 def median_time(

@@ -64,7 +64,7 @@ word's probability (1.000 for words the game has accepted) so a solver can flag 
 
 The Letter Boxed ranking is a conditional logit: the NY Times' solution of each board is
 modelled as a softmax, over all the board's two-word solutions, of a linear score of the
-features of :func:`letterplay.nyt.solution_features`:
+features of :func:`letterplay.letterboxed._ranking.solution_features`:
 
 - the Zipf frequencies of the rarer and of the commoner word, each capped at 3 (past that a
   word is common enough; rarer words count against a solution);
@@ -131,9 +131,8 @@ LB_SPLIT = "2025-01-01"
 SEED = 0
 MODELS = {  # the candidates compared on the validation split
     "gbt-400": dict(n_estimators=400, learning_rate=0.05, num_leaves=31, min_child_samples=20),
-    "gbt-300-deep": dict(n_estimators=300, learning_rate=0.05, num_leaves=63,
-                         min_child_samples=20),
-}  # fmt: skip
+    "gbt-300-deep": dict(n_estimators=300, learning_rate=0.05, num_leaves=63, min_child_samples=20),
+}
 THRESHOLDS = np.round(np.arange(0.2, 0.81, 0.05), 2)
 UNSURE_BELOW = 0.9  # a listed word with a lower probability is flagged as unsure
 
@@ -248,8 +247,16 @@ def bee_game() -> Game:
         words.update(p["answers"], p["rejected"])
     words = sorted(w for w in words if len(w) >= 4 and len(set(w)) <= 7)
     sourced = np.array([w in universe for w in words])
-    return Game("bee", puzzles, BEE_SPLIT, word_table(words), bee_formable, "answers",
-                ("answers", "rejected"), sourced)  # fmt: skip
+    return Game(
+        "bee",
+        puzzles,
+        BEE_SPLIT,
+        word_table(words),
+        bee_formable,
+        "answers",
+        ("answers", "rejected"),
+        sourced,
+    )
 
 
 def lb_game() -> Game:
@@ -267,8 +274,18 @@ def lb_game() -> Game:
     words = sorted(w for w in words if len(w) >= 3 and len(set(w)) <= 12 and not double.search(w))
     sourced = np.array([w in universe or w in generated for w in words])
     table = word_table(words, sources.Y_SUFFIXES, generated)
-    return Game("letterboxed", puzzles, LB_SPLIT, table, lb_playable, "dictionary",
-                ("dictionary", "our_solution"), sourced, sources.Y_SUFFIXES, True)  # fmt: skip
+    return Game(
+        "letterboxed",
+        puzzles,
+        LB_SPLIT,
+        table,
+        lb_playable,
+        "dictionary",
+        ("dictionary", "our_solution"),
+        sourced,
+        sources.Y_SUFFIXES,
+        True,
+    )
 
 
 # ----------------------------------------------------------------------------- learning
@@ -285,9 +302,14 @@ def fit(game: Game, label: np.ndarray, params: dict) -> np.ndarray:
     x = np.column_stack([game.table.features, *extra])
     rows = np.flatnonzero(label >= 0)
     model = lightgbm.LGBMClassifier(
-        **params, colsample_bytree=0.8, random_state=SEED, n_jobs=1, deterministic=True,
-        force_row_wise=True, verbose=-1,
-    )  # fmt: skip
+        **params,
+        colsample_bytree=0.8,
+        random_state=SEED,
+        n_jobs=1,
+        deterministic=True,
+        force_row_wise=True,
+        verbose=-1,
+    )
     model.fit(x[rows], label[rows])
     return model.predict_proba(x)[:, 1]
 
@@ -327,8 +349,10 @@ def choose(game: Game) -> tuple[str, float, tuple[np.ndarray, np.ndarray, np.nda
             if best is None or s["f1"] > best[0]["f1"] + 1e-12:
                 best = (s, name, float(t), label, prob, keep)
     s, name, t, label, prob, keep = best
-    log(f"{game.name}: chose {name}, threshold {t:.2f} on {len(valid)} validation puzzles: "
-        + _figures(s))  # fmt: skip
+    log(
+        f"{game.name}: chose {name}, threshold {t:.2f} on {len(valid)} validation puzzles: "
+        + _figures(s)
+    )
     return name, t, (label, prob, keep)
 
 
@@ -339,8 +363,9 @@ def _figures(s: dict[str, float]) -> str:
 # ----------------------------------------------------------------------------- writing lists
 
 
-def list_lines(game: Game, keep: np.ndarray, label: np.ndarray, prob: np.ndarray,
-               with_p: bool) -> list[str]:  # fmt: skip
+def list_lines(
+    game: Game, keep: np.ndarray, label: np.ndarray, prob: np.ndarray, with_p: bool
+) -> list[str]:
     """The list's lines, sorted: ``word`` or ``word<TAB>p`` (1.000 for accepted words)."""
     rows = np.flatnonzero(keep)
     p = np.where(label[rows] == 1, 1.0, prob[rows])
@@ -389,11 +414,12 @@ def board_examples(boards: list[dict], words: list[str], bee) -> list[tuple[np.n
     """For each board whose NY Times solution the list ``words`` can make: the features of all
     its two-word solutions and the row of the NY Times' one."""
     from letterplay import nyt
+    from letterplay.letterboxed._ranking import board_solution_features
 
     lexicon = nyt.lexicon_from_lines(words, "nyt-letterboxed")
     examples = []
     for b in boards:
-        features, row = nyt.board_solution_features(lexicon, b["sides"], b["our_solution"], bee)
+        features, row = board_solution_features(lexicon, b["sides"], b["our_solution"], bee)
         if row is not None:
             examples.append((features, row))
     return examples
@@ -435,11 +461,15 @@ def rank_figures(examples: list[tuple[np.ndarray, int]], w: np.ndarray, boards: 
 
 
 def ranking_record(w: np.ndarray, boards: int) -> dict[str, object]:
-    from letterplay import nyt
+    from letterplay.letterboxed._ranking import SOLUTION_FEATURES
 
     weights = [round(float(v), 4) for v in w]
-    return {"model": "conditional logit", "boards": boards, "features": list(nyt.SOLUTION_FEATURES),
-            "weights": weights}  # fmt: skip
+    return {
+        "model": "conditional logit",
+        "boards": boards,
+        "features": list(SOLUTION_FEATURES),
+        "weights": weights,
+    }
 
 
 def build_ranking(puzzles: list[dict]) -> dict[str, object]:

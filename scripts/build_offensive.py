@@ -32,10 +32,36 @@ import nyt_sources as sources
 TARGET = Path(__file__).resolve().parent.parent / "src" / "letterplay" / "data"
 TARGET = TARGET / "offensive-words.gz"
 STEMS = (
-    "fuck", "shit", "cunt", "slut", "whore", "twat", "wank", "bitch", "nigg", "fagg", "dildo",
-    "cocksuck", "motherf", "jizz", "blowjob", "asshole", "dickhead", "pussy", "pussies", "tits",
-    "titt", "boob", "orgasm", "masturbat", "porn", "rape", "rapist", "bastard", "cum",
-)  # fmt: skip
+    "fuck",
+    "shit",
+    "cunt",
+    "slut",
+    "whore",
+    "twat",
+    "wank",
+    "bitch",
+    "nigg",
+    "fagg",
+    "dildo",
+    "cocksuck",
+    "motherf",
+    "jizz",
+    "blowjob",
+    "asshole",
+    "dickhead",
+    "pussy",
+    "pussies",
+    "tits",
+    "titt",
+    "boob",
+    "orgasm",
+    "masturbat",
+    "porn",
+    "rape",
+    "rapist",
+    "bastard",
+    "cum",
+)
 ADDED = ("cock", "cocks", "dyke", "fag")
 ORDINARY = frozenset(
     """arian areole asses breasts cowgirls craps effeminacy effeminateness ejaculate ejaculated

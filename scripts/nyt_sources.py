@@ -38,10 +38,16 @@ WORD = re.compile(r"[a-z]+")
 ABSENT = 100.0  # the size level of a word a SCOWL category does not list
 OTHER_LANGUAGES = ("fr", "de", "es", "it", "nl", "pt")
 USAGES = {
-    "trade_name": "trade_name", "trademark": "trade_name", "colloquialism": "colloquial",
-    "slang": "slang", "archaism": "archaism", "disparagement": "offensive",
-    "ethnic_slur": "offensive", "obscenity": "offensive", "plural": "plural",
-}  # fmt: skip
+    "trade_name": "trade_name",
+    "trademark": "trade_name",
+    "colloquialism": "colloquial",
+    "slang": "slang",
+    "archaism": "archaism",
+    "disparagement": "offensive",
+    "ethnic_slur": "offensive",
+    "obscenity": "offensive",
+    "plural": "plural",
+}
 SUFFIXES = ("s", "es", "ed", "d", "ing", "er", "ers", "est", "ly", "ness", "ies", "ied", "y")
 Y_SUFFIXES = (*SUFFIXES, "ier", "iest")  # with the comparatives of words in -y (jankier -> janky)
 
@@ -239,15 +245,30 @@ def inflect(base: str) -> list[tuple[str, str]]:
     out = []
     consonant_y = base[-1] == "y" and base[-2] not in "aeiou"
     if consonant_y:
-        out += [(base[:-1] + "ies", "s"), (base[:-1] + "ied", "ed"), (base + "ing", "ing"),
-                (base[:-1] + "ier", "er"), (base[:-1] + "iest", "est")]  # fmt: skip
+        out += [
+            (base[:-1] + "ies", "s"),
+            (base[:-1] + "ied", "ed"),
+            (base + "ing", "ing"),
+            (base[:-1] + "ier", "er"),
+            (base[:-1] + "iest", "est"),
+        ]
     elif base[-1] == "e":
-        out += [(base + "s", "s"), (base + "d", "ed"), (base[:-1] + "ing", "ing"),
-                (base + "r", "er"), (base + "st", "est")]  # fmt: skip
+        out += [
+            (base + "s", "s"),
+            (base + "d", "ed"),
+            (base[:-1] + "ing", "ing"),
+            (base + "r", "er"),
+            (base + "st", "est"),
+        ]
     else:
         sibilant = base.endswith(("s", "x", "z", "ch", "sh"))
-        out += [(base + ("es" if sibilant else "s"), "s"), (base + "ed", "ed"),
-                (base + "ing", "ing"), (base + "er", "er"), (base + "est", "est")]  # fmt: skip
+        out += [
+            (base + ("es" if sibilant else "s"), "s"),
+            (base + "ed", "ed"),
+            (base + "ing", "ing"),
+            (base + "er", "er"),
+            (base + "est", "est"),
+        ]
     return out
 
 
@@ -269,8 +290,10 @@ def feature_matrix(
     levels = scowl_levels()
     for group in sorted(levels):
         cols[f"scowl_{group}"] = _level(levels[group], words)
-    cols["scowl_min"] = np.min([cols[f"scowl_{g}"] for g in ("english", "american", "british",
-                                "canadian", "australian")], axis=0)  # fmt: skip
+    cols["scowl_min"] = np.min(
+        [cols[f"scowl_{g}"] for g in ("english", "american", "british", "canadian", "australian")],
+        axis=0,
+    )
     cols["enable1"] = _member(enable1(), words)
     cols["huge"] = _member(huge_words(), words)
     lower, upper = hunspell_words()
@@ -336,8 +359,18 @@ def base_verdicts(
     return out
 
 
-PARTNERS = (("iest", "ier"), ("ier", "iest"), ("est", "er"), ("er", "est"), ("ied", "ying"),
-            ("ying", "ied"), ("ed", "ing"), ("ing", "ed"), ("ing", "e"), ("ies", "y"))  # fmt: skip
+PARTNERS = (
+    ("iest", "ier"),
+    ("ier", "iest"),
+    ("est", "er"),
+    ("er", "est"),
+    ("ied", "ying"),
+    ("ying", "ied"),
+    ("ed", "ing"),
+    ("ing", "ed"),
+    ("ing", "e"),
+    ("ies", "y"),
+)
 
 
 def partners(word: str) -> list[str]:

@@ -59,7 +59,7 @@ def play_anigrams(page, base: str) -> None:
 
 
 def play_multiplet(page, base: str) -> None:
-    words = "one,two,three,four,five,six,seven,eight,nine,ten"  # the seed's network
+    words = "one,two,three,four,five,six,seven,eight,nine,ten"  # Enigma 288a's network
     page.goto(base + f"multiplet?words={words}&from=cold&to=warm&lexicon=enable1")
     page.wait_for_selector("body[data-ready]", timeout=120_000)
     page.wait_for_selector("#network-figure svg")

@@ -94,7 +94,7 @@ def test_export_to_stdout_and_to_a_file(cli, bad_input, tmp_path):
     done = cli("lexicon", "export", "enable1", "-o", str(target), "--json")
     assert done.exit_code == 0
     data = json.loads(done.stdout)
-    assert data["path"] == str(target) and data["lexicon"]["sha256"] == ENABLE1_SHA
+    assert data["output"] == str(target) and data["lexicon"]["sha256"] == ENABLE1_SHA
     info = json.loads(cli("lexicon", "info", str(target), "--json").stdout)
     assert info["sha256"] == ENABLE1_SHA and info["words"] == 172_820
     bad_input(cli("lexicon", "export", "common", "-o", str(target)), "--force")

@@ -161,12 +161,12 @@ def test_library_numbers_are_checked(value):
     lexicon = lx.Lexicon.from_words(["ace", "ebd", "dfa", "acf", "fbd", "bde"])
     board = lb.parse_board(["ab", "cd", "ef"])
     try:
-        result = lb.solve(board, lexicon, min_zipf=value)
+        result = lb.solve(board, lexicon=lexicon, min_zipf=value)
     except LetterplayError as e:
         if math.isfinite(value) and 0 <= value <= 8:
             assert "no solution" in str(e), e  # every word is rarer than that
         else:
-            assert str(e).startswith("min_zipf must be a finite number from 0 to 8"), e
+            assert str(e).startswith("`min_zipf` must be a finite number from 0 to 8"), e
         return
     assert math.isfinite(value) and result.min_words >= 1
 

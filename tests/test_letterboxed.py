@@ -13,7 +13,10 @@ from hypothesis import strategies as st
 
 from letterplay import letterboxed as lb
 from letterplay.errors import InputError, LetterplayError, NoSolutionError
-from letterplay.lexicon import Lexicon
+from letterplay.letterboxed import _generate, _ranking, _tables, _walk
+from letterplay.letterboxed import simple as reference
+from letterplay.letterboxed._playable import playable_words
+from letterplay.lexicon import MAX_ZIPF, Lexicon
 
 SEED_BOARD = ("tap", "erd", "nil", "yco")
 
@@ -53,7 +56,9 @@ def brute_solutions(sides: tuple[str, ...], words, depth: int) -> dict[int, list
 
 
 def solve_words(sides, words, **options) -> lb.SolveResult:
-    return lb.solve(lb.parse_board(sides, ragged=True), Lexicon.from_words(words), **options)
+    return lb.solve(
+        lb.parse_board(sides, ragged=True), lexicon=Lexicon.from_words(words), **options
+    )
 
 
 # ----------------------------------------------------------------------------- the board
@@ -65,6 +70,8 @@ def solve_words(sides, words, **options) -> lb.SolveResult:
         (("tap", "erd", "nil", "yca"), "letter A is on the board twice"),
         (("tap", "erd", "nil", "yco", "t"), "letter T is on the board twice"),
         (("tap", "er", "nil", "yco"), "unequal lengths"),
+        ("tap er nil yco", r"pass `ragged=True`"),
+        ("tap,erd", "at least 3 sides"),
         (("tap", "erd"), "at least 3 sides"),
         (("tap", "er1", "nil", "yco"), "side 2 must be letters"),
         (("tap", "", "nil", "yco"), "side 2 is empty"),
@@ -82,17 +89,28 @@ def test_ragged_board_and_case():
     assert board.sides == ("tap", "er", "nil")
     assert board.n == 8
     assert board.to_dict() == {"sides": ["TAP", "ER", "NIL"], "letters": "AEILNPRT"}
+    assert lb.parse_board(" TaP,er  nil ", ragged=True) == board == lb.Board("tap er nil")
+
+
+def test_the_board_can_be_text_sides_or_a_board(enable1):
+    by_text = lb.solve("TAP ERD NIL YCO", lexicon=enable1, limit=3)
+    assert by_text.min_words == 2
+    for board in ("tap,erd,nil,yco", SEED_BOARD, list(SEED_BOARD), lb.Board(SEED_BOARD)):
+        assert lb.solve(board, lexicon=enable1, limit=3) == by_text
+    assert lb.playable("TAP ERD NIL YCO").count == by_text.playable_words  # enable1 by default
 
 
 def test_playable_words_follow_the_rules():
     words = ["tan", "tap", "pat", "nil", "lint", "rain", "ai", "trail", "tax", "plant", "train"]
-    playable = lb.playable_words(lb.parse_board(SEED_BOARD), Lexicon.from_words(words))
+    playable = playable_words(lb.parse_board(SEED_BOARD), Lexicon.from_words(words))
     got = sorted(playable.word(i) for i in range(len(playable)))
     # rain: I, N share a side; train: T, A; tax: X is not on the board
     assert got == sorted(brute_playable(SEED_BOARD, words)) == ["plant"]
     letters = "".join(SEED_BOARD)
     assert playable.first[0] == letters.index("p") and playable.last[0] == letters.index("t")
     assert playable.masks[0] == sum(1 << letters.index(ch) for ch in set("plant"))
+    assert reference.simple_playable(SEED_BOARD, words) == ["plant"]
+    assert lb.playable(SEED_BOARD, lexicon=Lexicon.from_words(words)).words == ("plant",)
 
 
 # ----------------------------------------------------------------------------- hand-made boards
@@ -134,7 +152,7 @@ def test_a_minimal_solution_can_need_a_word_twice():
     result = solve_words(sides, words, limit=10)
     assert (result.min_words, result.count, result.count_distinct) == (5, 1, 0)
     assert [s.words for s in result.solutions] == [("pca", "acb", "bxa", "acb", "byc")]
-    assert solve_words(sides, words, distinct=True).solutions == []
+    assert solve_words(sides, words, distinct=True).solutions == ()
     longer = solve_words(sides, words, max_words=7)
     assert longer.counts_by_words == {5: 1, 6: 0, 7: 1}
     assert longer.distinct_by_words == {5: 0, 6: 0, 7: 0}
@@ -167,17 +185,17 @@ def test_max_words_counts_every_length():
 
 
 def test_distinct_count_beyond_the_budget_is_not_guessed(monkeypatch):
-    monkeypatch.setattr(lb, "DISTINCT_BUDGET", 0)
+    monkeypatch.setattr(_walk, "DISTINCT_BUDGET", 0)
     result = solve_words(HAND_SIDES, HAND_WORDS, max_words=5)
     assert result.distinct_by_words[5] is None
     assert result.distinct_by_words[4] is not None  # 3 and 4 words: inclusion–exclusion
 
 
 def test_too_many_tied_solutions_to_rank_is_an_error(monkeypatch):
-    monkeypatch.setattr(lb, "ENUMERATION_CAP", 0)
+    monkeypatch.setattr(_ranking, "ENUMERATION_CAP", 0)
     top = solve_words(HAND_SIDES, HAND_WORDS, limit=2)
     assert len(top.solutions) == 2  # ranked under a Zipf floor
-    monkeypatch.setattr(lb, "LIST_CAP", 1)
+    monkeypatch.setattr(_ranking, "LIST_CAP", 1)
     with pytest.raises(InputError, match="tie for the last places"):
         solve_words(HAND_SIDES, HAND_WORDS, limit=2)
 
@@ -252,7 +270,7 @@ def test_exact_solver_matches_brute_force(puzzle):
 
 @pytest.fixture(scope="module")
 def seed_result(enable1):
-    return lb.solve(lb.parse_board(SEED_BOARD), enable1, limit=100_000)
+    return lb.solve(lb.parse_board(SEED_BOARD), lexicon=enable1, limit=100_000)
 
 
 def test_seed_board_has_two_word_solutions(enable1, seed_result):
@@ -276,11 +294,11 @@ def test_seed_board_has_two_word_solutions(enable1, seed_result):
 
 def test_big_board_and_big_number_paths_agree(enable1, seed_result, monkeypatch):
     board = lb.parse_board(SEED_BOARD)
-    dense = lb.solve(board, enable1, max_words=3, limit=0)
-    monkeypatch.setattr(lb, "DENSE_TABLE_LETTERS", 0)  # word table row by row (boards > 13)
-    rows = lb.solve(board, enable1, max_words=3, limit=0)
-    monkeypatch.setattr(lb.Completions, "_exact_dtype", lambda self, r: object)
-    exact = lb.solve(board, enable1, max_words=3, limit=0)
+    dense = lb.solve(board, lexicon=enable1, max_words=3, limit=0)
+    monkeypatch.setattr(_tables, "DENSE_TABLE_LETTERS", 0)  # word table row by row (boards > 13)
+    rows = lb.solve(board, lexicon=enable1, max_words=3, limit=0)
+    monkeypatch.setattr(_tables.Completions, "_exact_dtype", lambda self, r: object)
+    exact = lb.solve(board, lexicon=enable1, max_words=3, limit=0)
     assert dense.counts_by_words == rows.counts_by_words == exact.counts_by_words
     assert dense.distinct_by_words == rows.distinct_by_words == exact.distinct_by_words
     assert dense.counts_by_words[2] == seed_result.count
@@ -292,13 +310,13 @@ def test_ranking_is_by_rarest_word_then_letters(seed_result):
 
 
 def test_ranked_list_under_a_zipf_floor_is_the_same(enable1, seed_result, monkeypatch):
-    monkeypatch.setattr(lb, "ENUMERATION_CAP", 20)
-    top = lb.solve(lb.parse_board(SEED_BOARD), enable1, limit=7)
+    monkeypatch.setattr(_ranking, "ENUMERATION_CAP", 20)
+    top = lb.solve(lb.parse_board(SEED_BOARD), lexicon=enable1, limit=7)
     assert [s.words for s in top.solutions] == [s.words for s in seed_result.solutions[:7]]
 
 
 def test_min_zipf_filter(enable1, seed_result):
-    common = lb.solve(lb.parse_board(SEED_BOARD), enable1, min_zipf=3.0, limit=1000)
+    common = lb.solve(lb.parse_board(SEED_BOARD), lexicon=enable1, min_zipf=3.0, limit=1000)
     assert common.min_words == 2
     assert {s.words for s in common.solutions} == {
         s.words for s in seed_result.solutions if s.rarest_zipf >= 3.0
@@ -318,16 +336,16 @@ def test_seed_pairs_appear_with_the_seed_list(tmp_path, cli):
 
 
 def test_check_accepts_a_solution(enable1):
-    result = lb.check(lb.parse_board(SEED_BOARD), ["ancient", "torpidly"], enable1)
-    assert result.valid and result.problems == [] and result.min_words == 2
+    result = lb.check(lb.parse_board(SEED_BOARD), ["ancient", "torpidly"], lexicon=enable1)
+    assert result.valid and result.problems == () and result.min_words == 2
     assert result.to_dict()["optimal"] is True
 
 
 def test_check_says_what_breaks(enable1):
     board = lb.parse_board(SEED_BOARD)
-    result = lb.check(board, ["ancient", "yelp", "tapir", "pxr", "rot"], enable1)
+    result = lb.check(board, ["ancient", "yelp", "tapir", "pxr", "rot"], lexicon=enable1)
     assert not result.valid
-    assert result.problems == [
+    assert list(result.problems) == [
         "'tapir': TA are consecutive letters on the same side",
         "'tapir': AP are consecutive letters on the same side",
         "'pxr' uses X, not on the board",
@@ -338,44 +356,48 @@ def test_check_says_what_breaks(enable1):
         "letters not used: D",
     ]
     assert result.missing == "D"
-    finished = lb.check(board, ["ancient", "torpidly", "yelp"], enable1)
-    assert finished.problems == ["the board is finished after word 2 'torpidly'; the rest is extra"]
+    finished = lb.check(board, ["ancient", "torpidly", "yelp"], lexicon=enable1)
+    assert finished.problems == (
+        "the board is finished after word 2 'torpidly'; the rest is extra",
+    )
     with pytest.raises(InputError):
-        lb.check(board, [], enable1)
+        lb.check(board, [], lexicon=enable1)
 
 
 # ----------------------------------------------------------------------------- generating
 
 
 def test_generate_is_verified_and_reproducible(enable1):
-    first = lb.generate(enable1, seed=7, max_solution_words=2)
-    again = lb.generate(enable1, seed=7, max_solution_words=2)
+    first = lb.generate(lexicon=enable1, seed=7, max_solution_words=2)
+    again = lb.generate(lexicon=enable1, seed=7, max_solution_words=2)
     assert first.board == again.board
     board = first.board
     assert len(board.sides) == 4 and all(len(s) == 3 for s in board.sides)
     assert len(set(board.letters)) == 12
     assert sum(ch in "aeiou" for ch in board.letters) == 4
-    assert lb.solve(board, enable1).min_words <= 2  # checked independently of the generator
-    five = lb.generate(enable1, sides=5, per_side=2, seed=3, max_solution_words=3, min_zipf=2.5)
+    assert lb.solve(board, lexicon=enable1).min_words <= 2  # checked apart from the generator
+    five = lb.generate(
+        lexicon=enable1, sides=5, per_side=2, seed=3, max_solution_words=3, min_zipf=2.5
+    )
     assert len(five.board.sides) == 5
-    assert lb.solve(five.board, enable1, min_zipf=2.5).min_words <= 3
+    assert lb.solve(five.board, lexicon=enable1, min_zipf=2.5).min_words <= 3
 
 
 def test_generate_gives_up_after_bounded_tries(enable1):
     with pytest.raises(NoSolutionError, match="in 3 tries"):
-        lb.generate(enable1, seed=1, max_solution_words=1, tries=3)
+        lb.generate(lexicon=enable1, seed=1, max_solution_words=1, tries=3)
     with pytest.raises(InputError, match="vowels"):
-        lb.generate(enable1, vowels=6)
+        lb.generate(lexicon=enable1, vowels=6)
 
 
 def test_generate_refuses_what_no_board_can_meet_before_trying(enable1, monkeypatch):
     tried = []
-    monkeypatch.setattr(lb, "random_board", lambda *a: tried.append(a))
+    monkeypatch.setattr(_generate, "random_board", lambda *a: tried.append(a))
     # the commonest words (the, and, ...) have few letters: no 12 letters in 2 of them
     with pytest.raises(NoSolutionError, match="at most 3 different letters, so 2 of them cover"):
-        lb.generate(enable1, min_zipf=7, tries=lb.MAX_TRIES)
+        lb.generate(lexicon=enable1, min_zipf=7, tries=_generate.MAX_TRIES)
     with pytest.raises(NoSolutionError, match="at most 0 different letters"):
-        lb.generate(enable1, min_zipf=lb.MAX_ZIPF)
+        lb.generate(lexicon=enable1, min_zipf=MAX_ZIPF)
     assert tried == []
 
 
@@ -452,21 +474,30 @@ def test_cli_bad_boards(cli, bad_input, tmp_path, command, sides, message):
 # ----------------------------------------------------------------------------- library shape
 
 
+def _modules():
+    import importlib
+    import pkgutil
+
+    from letterplay.draw import letterbox
+
+    names = [info.name for info in pkgutil.iter_modules(lb.__path__, "letterplay.letterboxed.")]
+    return [lb, *(importlib.import_module(name) for name in names), letterbox]
+
+
 def test_doctests_run():
     import doctest
 
-    from letterplay.draw import letterbox
-
-    for module, least in ((lb, 20), (letterbox, 5)):
+    attempted = 0
+    for module in _modules():
         outcome = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-        assert outcome.failed == 0
-        assert outcome.attempted >= least
+        assert outcome.failed == 0, module.__name__
+        assert outcome.attempted >= 2, module.__name__
+        attempted += outcome.attempted
+    assert attempted >= 60
 
 
 def test_every_public_function_has_an_example():
-    from letterplay.draw import letterbox
-
-    for module in (lb, letterbox):
+    for module in _modules():
         for name in module.__all__:
             thing = getattr(module, name)
             if callable(thing) and not isinstance(thing, type):
@@ -478,29 +509,29 @@ def test_every_public_function_has_an_example():
 def test_simple_solver_agrees_with_the_exact_one(puzzle):
     sides, words = puzzle
     board, lexicon = lb.parse_board(sides, ragged=True), Lexicon.from_words(words)
-    simple = lb.simple_solutions(board, lexicon, max_words=4)
+    simple = reference.simple_solve(board, lexicon=lexicon, max_words=4)
     if not simple:
         with pytest.raises(NoSolutionError):
-            lb.solve(board, lexicon, max_words=4)
+            lb.solve(board, lexicon=lexicon, max_words=4)
         return
-    exact = lb.solve(board, lexicon, limit=10_000)
+    exact = lb.solve(board, lexicon=lexicon, limit=10_000)
     assert exact.min_words == len(simple[0])
     assert exact.count == len(simple)
     assert sorted(s.words for s in exact.solutions) == simple
 
 
 def test_simple_solver_agrees_on_the_seed_board(enable1, seed_result):
-    simple = lb.simple_solutions(lb.parse_board(SEED_BOARD), enable1, max_words=2)
+    simple = reference.simple_solve(SEED_BOARD, lexicon=enable1, max_words=2)
     assert len(simple) == seed_result.count == 273
     assert simple == sorted(s.words for s in seed_result.solutions)
 
 
 def test_simple_solver_bounds_its_work(enable1, monkeypatch):
-    with pytest.raises(InputError, match="max_words must be a whole number from 1 to 4"):
-        lb.simple_solutions(lb.parse_board(SEED_BOARD), enable1, max_words=5)
-    monkeypatch.setattr(lb, "SIMPLE_CHAIN_CAP", 1000)  # the seed board has far more pairs
+    with pytest.raises(InputError, match="`max_words` must be a whole number from 1 to 4"):
+        reference.simple_solve(SEED_BOARD, lexicon=enable1, max_words=5)
+    monkeypatch.setattr(reference, "SIMPLE_CHAIN_CAP", 1000)  # Steinmetz's board has far more pairs
     with pytest.raises(InputError, match="more than 1,000 chains for the simple solver"):
-        lb.simple_solutions(lb.parse_board(SEED_BOARD), enable1, max_words=2)
+        reference.simple_solve(SEED_BOARD, lexicon=enable1, max_words=2)
 
 
 # ----------------------------------------------------------------------------- bad calls
@@ -522,46 +553,56 @@ TINY = Lexicon.from_words(["ace", "ebd", "dfa", "acf", "fbd", "bde"], name="tiny
 BOARD = lb.parse_board(HAND_SIDES)
 
 
+def word_problems(*args):
+    from letterplay.letterboxed._check import word_problems
+
+    return word_problems(*args)
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: lb.parse_board("TAPERDNILYCO"), "sides must be a sequence"),
-        (lambda: lb.parse_board([b"tap", "erd", "nil"]), "sides must hold strings, not bytes"),
-        (lambda: lb.parse_board(["tap", "erd", "nil"], ragged="no"), "ragged must be True"),
+        (lambda: lb.parse_board("TAPERDNILYCO"), "a board needs at least 3 sides, got 1"),
+        (lambda: lb.parse_board([b"tap", "erd", "nil"]), "`board` must hold strings, not bytes"),
+        (lambda: lb.parse_board(["tap", "erd", "nil"], ragged="no"), "`ragged` must be True"),
         (lambda: lb.parse_board(list("abcdefghijklmnopq")), "at most 16 sides"),
         (lambda: lb.Board(("TAP", "ERD")), "at least 3 sides"),
-        (lambda: lb.solve(["ab", "cd", "ef"], TINY), "board must be a Board"),
-        (lambda: lb.solve(TINY, BOARD), "board must be a Board"),
-        (lambda: lb.solve(BOARD, ["ace"]), "lexicon must be a Lexicon, not list"),
-        (lambda: lb.solve(BOARD, TINY, max_words=10**12), "max_words must be a whole number"),
-        (lambda: lb.solve(BOARD, TINY, max_words=0), "max_words must be a whole number"),
-        (lambda: lb.solve(BOARD, TINY, max_words=2.5), "max_words must be a whole number"),
-        (lambda: lb.solve(BOARD, TINY, min_zipf=float("nan")), "min_zipf must be a finite"),
-        (lambda: lb.solve(BOARD, TINY, min_zipf=float("inf")), "min_zipf must be a finite"),
-        (lambda: lb.solve(BOARD, TINY, min_zipf="3"), "min_zipf must be a finite"),
-        (lambda: lb.solve(BOARD, TINY, limit=-1), "limit must be a whole number"),
-        (lambda: lb.solve(BOARD, TINY, limit=10**12), "limit must be a whole number"),
-        (lambda: lb.solve(BOARD, TINY, distinct="yes"), "distinct must be True or False"),
-        (lambda: lb.solve(BOARD, TINY, progress=3), "progress must be a function"),
-        (lambda: lb.check(BOARD, "ace", TINY), "words must be a sequence of words"),
-        (lambda: lb.check(BOARD, [], TINY), "words must hold at least one word"),
-        (lambda: lb.check(BOARD, ["ac3"], TINY), "words must be letters a–z"),
-        (lambda: lb.word_problems(BOARD, 5, TINY), "word must be a string"),
-        (lambda: lb.generate(TINY, tries=10**12), "tries must be a whole number"),
-        (lambda: lb.generate(TINY, seed=2**70), "seed must be a whole number"),
-        (lambda: lb.generate(TINY, sides=2), "sides must be a whole number from 3"),
-        (lambda: lb.generate(TINY, sides=5, per_side=4), "at most 16 letters, got 5×4"),
-        (lambda: lb.generate(TINY, min_zipf=-1), "min_zipf must be a finite number from 0"),
-        (lambda: lb.generate(TINY, max_solution_words=10**12), "max_solution_words must be"),
-        (lambda: lb.generate(TINY, sides=3, per_side=2), "no board of 6 letters is solvable"),
-        (lambda: lb.simple_solutions(BOARD, TINY, max_words=0), "max_words must be"),
-        (lambda: draw_board(["ab", "cd", "ef"]), "board must be a Board"),
-        (lambda: draw_board(BOARD, "ace"), "words must be a sequence of words"),
-        (lambda: draw_board(BOARD, ("",)), "words must be letters a–z"),
-        (lambda: draw_board(BOARD, ("xyz",)), "words must use only the board's letters"),
-        (lambda: draw_board(BOARD, fmt="pdf"), "fmt must be one of svg, png"),
-        (lambda: draw_puzzle(BOARD, TINY, solution="yes"), "solution must be True or False"),
-        (lambda: draw_puzzle(BOARD, TINY, output=3), "output must be a string"),
+        (lambda: lb.solve(TINY), "`board` must be a Board, a text or a sequence of sides"),
+        (lambda: lb.solve(3, lexicon=TINY), "`board` must be a Board, a text or a sequence"),
+        (lambda: lb.solve(BOARD, lexicon=["ace"]), "`lexicon` must be a Lexicon"),
+        (lambda: lb.solve(BOARD, lexicon=TINY, max_words=10**12), "`max_words` must be a whole"),
+        (lambda: lb.solve(BOARD, lexicon=TINY, max_words=0), "`max_words` must be a whole"),
+        (lambda: lb.solve(BOARD, lexicon=TINY, max_words=2.5), "`max_words` must be a whole"),
+        (lambda: lb.solve(BOARD, lexicon=TINY, min_zipf=float("nan")), "`min_zipf` must be a fi"),
+        (lambda: lb.solve(BOARD, lexicon=TINY, min_zipf=float("inf")), "`min_zipf` must be a fi"),
+        (lambda: lb.solve(BOARD, lexicon=TINY, min_zipf="3"), "`min_zipf` must be a finite"),
+        (lambda: lb.solve(BOARD, lexicon=TINY, limit=-1), "`limit` must be a whole number"),
+        (lambda: lb.solve(BOARD, lexicon=TINY, limit=10**12), "`limit` must be a whole number"),
+        (lambda: lb.solve(BOARD, lexicon=TINY, distinct="yes"), "`distinct` must be True or"),
+        (lambda: lb.solve(BOARD, lexicon=TINY, progress=3), "`progress` must be a function"),
+        (lambda: lb.solve(BOARD, lexicon=TINY, ragged=1), "`ragged` must be True or False"),
+        (lambda: lb.solve("tap er nil", lexicon=TINY), "pass `ragged=True`"),
+        (lambda: lb.check(BOARD, "ace", lexicon=TINY), "`words` must be a sequence of words"),
+        (lambda: lb.check(BOARD, [], lexicon=TINY), "`words` must hold at least one word"),
+        (lambda: lb.check(BOARD, ["ac3"], lexicon=TINY), "`words` must be letters a–z"),
+        (lambda: word_problems(BOARD, 5, TINY), "`word` must be a string"),
+        (lambda: lb.playable(BOARD, lexicon=TINY, min_zipf=-1), "`min_zipf` must be a finite"),
+        (lambda: lb.generate(lexicon=TINY, tries=10**12), "`tries` must be a whole number"),
+        (lambda: lb.generate(lexicon=TINY, seed=2**70), "`seed` must be a whole number"),
+        (lambda: lb.generate(lexicon=TINY, sides=2), "`sides` must be a whole number from 3"),
+        (lambda: lb.generate(lexicon=TINY, sides=5, per_side=4), "at most 16 letters, got 5×4"),
+        (lambda: lb.generate(lexicon=TINY, min_zipf=-1), "`min_zipf` must be a finite number"),
+        (lambda: lb.generate(lexicon=TINY, max_solution_words=10**12), "`max_solution_words`"),
+        (lambda: lb.generate(lexicon=TINY, sides=3, per_side=2), "no board of 6 letters is"),
+        (lambda: lb.generate(lexicon=TINY, progress="bar"), "`progress` must be a function"),
+        (lambda: reference.simple_solve(BOARD, lexicon=TINY, max_words=0), "`max_words` must"),
+        (lambda: draw_board(["ab", "cd", "ef"]), "`board` must be a Board"),
+        (lambda: draw_board(BOARD, "ace"), "`words` must be a sequence of words"),
+        (lambda: draw_board(BOARD, ("",)), "`words` must be letters a–z"),
+        (lambda: draw_board(BOARD, ("xyz",)), "`words` must use only the board's letters"),
+        (lambda: draw_board(BOARD, fmt="pdf"), "`fmt` must be one of svg, png"),
+        (lambda: draw_puzzle(BOARD, lexicon=TINY, solution="yes"), "`solution` must be True"),
+        (lambda: draw_puzzle(BOARD, lexicon=TINY, min_zipf=9), "`min_zipf` must be a finite"),
     ],
 )
 def test_bad_calls_name_the_parameter(call, message):
@@ -572,15 +613,13 @@ def test_bad_calls_name_the_parameter(call, message):
 def test_library_messages_never_name_options():
     import inspect
 
-    from letterplay.draw import letterbox
-
-    for module in (lb, letterbox):
-        assert not re.search(r"--[a-z]", inspect.getsource(module))
+    for module in _modules():
+        assert not re.search(r"--[a-z]", inspect.getsource(module)), module.__name__
 
 
 def test_negative_seeds_are_reproducible(enable1):
-    first = lb.generate(enable1, seed=-1, tries=50)
-    assert lb.generate(enable1, seed=-1, tries=50).board == first.board
+    first = lb.generate(lexicon=enable1, seed=-1, tries=50)
+    assert lb.generate(lexicon=enable1, seed=-1, tries=50).board == first.board
     assert first.seed == -1 and first.solve.min_words <= 2
 
 
@@ -588,12 +627,30 @@ def test_negative_seeds_are_reproducible(enable1):
 
 
 def test_cli_says_options_not_parameters():
-    from letterplay.cli.letterboxed import option_names
+    from letterplay.cli.build import cli_words
+    from letterplay.commands.letterboxed import LETTERBOXED
+    from letterplay.errors import said
 
-    assert option_names("max_words must be a whole number") == "--max-words must be a whole number"
-    assert option_names("limit must be at least 0") == "--limit must be at least 0"
-    assert option_names("raise min_zipf; pass ragged=True") == "raise --min-zipf; pass --ragged"
-    assert option_names("the limit must stay") == "the limit must stay"
+    def on_cli(command: str, call) -> str:
+        with pytest.raises(LetterplayError) as error:
+            call()
+        return said(error.value, cli_words(LETTERBOXED.command(command)))
+
+    too_many = on_cli("solve", lambda: lb.solve(BOARD, lexicon=TINY, max_words=0))
+    assert too_many == "--max-words must be a whole number from 1 to 12, not 0"
+    below = on_cli("solve", lambda: lb.solve(BOARD, lexicon=TINY, limit=-1))
+    assert below.startswith("--limit must be a whole number from 0 to ") and below.endswith("-1")
+    ragged = on_cli("solve", lambda: lb.solve("ab c def", lexicon=TINY))
+    assert ragged == "sides have unequal lengths (2, 1, 3); pass --ragged to allow that"
+    tries = on_cli(
+        "generate",
+        lambda: lb.generate(
+            lexicon=TINY, sides=3, per_side=2, seed=1, max_solution_words=3, tries=1
+        ),
+    )
+    assert "(--max-solution-words)" in tries and "(--tries)" in tries and "--min-zipf" in tries
+    words = on_cli("check", lambda: lb.check(BOARD, [], lexicon=TINY))
+    assert words == "words must hold at least one word (the answer)"
 
 
 @pytest.mark.parametrize(
@@ -602,16 +659,17 @@ def test_cli_says_options_not_parameters():
         (("solve", *SEED_BOARD, "--max-words", str(10**12)), "--max-words"),
         (("solve", *SEED_BOARD, "--max-words", "0"), "--max-words"),
         (("solve", *SEED_BOARD, "--limit", "-1"), "--limit"),
-        (("solve", *SEED_BOARD, "--min-zipf", "nan"), "not a finite number"),
-        (("solve", *SEED_BOARD, "--min-zipf", "inf"), "not a finite number"),
+        (("solve", *SEED_BOARD, "--min-zipf", "nan"), "--min-zipf must be a finite number"),
+        (("solve", *SEED_BOARD, "--min-zipf", "inf"), "--min-zipf must be a finite number"),
         (("solve", "TAPERDNILYCO"), "at least 3 sides"),
         (("generate", "--tries", str(10**12)), "--tries"),
-        (("generate", "--min-zipf", "-inf"), "not a finite number"),
+        (("generate", "--min-zipf", "-inf"), "--min-zipf must be a finite number"),
         (("generate", "--min-zipf", "7", "--tries", "10000"), "at most 3 different letters"),
         (("generate", "--seed", str(2**64)), "--seed"),
         (("generate", "--sides", "5", "--per-side", "4"), "at most 16 letters"),
         (("generate", "--vowels", "6"), "--vowels"),
-        (("check", *SEED_BOARD, "--"), "give the answer's words"),
+        (("check", *SEED_BOARD, "--"), "words must hold at least one word"),
+        (("words", *SEED_BOARD, "--min-zipf", "9"), "--min-zipf must be a finite number"),
     ],
 )
 def test_cli_bounds_every_number(cli, bad_input, enable1, args, message):
@@ -633,12 +691,17 @@ def test_cli_json_is_the_envelope_of_one_library_call(cli, enable1, tmp_path):
     board = lb.parse_board(SEED_BOARD)
     out = cli("letterboxed", "solve", *SEED_BOARD, "--limit", "4", "--json")
     assert json.loads(out.stdout) == json.loads(
-        json.dumps(envelope(lb.solve(board, enable1, limit=4), enable1))
+        json.dumps(envelope(lb.solve(board, lexicon=enable1, limit=4)))
     )
     svg = tmp_path / "b.svg"
     drawn = cli("letterboxed", "draw", *SEED_BOARD, "--solution", "-o", svg, "--json")
-    expected = envelope(draw_puzzle(board, enable1, True, None, "svg", str(svg)), enable1)
-    assert json.loads(drawn.stdout) == expected
+    expected = envelope(draw_puzzle(board, lexicon=enable1, solution=True))
+    assert json.loads(drawn.stdout) == {**expected, "output": str(svg)}
+    checked = cli("letterboxed", "check", *SEED_BOARD, "--json", "--", "ancient", "yelp")
+    answer = lb.check(board, ["ancient", "yelp"], lexicon=enable1)
+    assert json.loads(checked.stdout) == json.loads(json.dumps(envelope(answer)))
+    words = cli("letterboxed", "words", "TAP,ERD,NIL,YCO", "--json")
+    assert json.loads(words.stdout) == envelope(lb.playable(board, lexicon=enable1))
 
 
 def test_cli_draw_checks_the_file_before_solving(cli, enable1, tmp_path, monkeypatch):

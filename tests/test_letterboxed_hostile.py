@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from letterplay import letterboxed as lb
 from letterplay.errors import LetterplayError
+from letterplay.letterboxed.rules import MAX_LETTERS
 from letterplay.lexicon import Lexicon
 
 WORDS = ["ace", "ebd", "dfa", "acf", "fbd", "bde", "acfbde", "tap", "ancient", "torpidly"]
@@ -28,7 +29,7 @@ letters = st.text("abcdefghijklmnopqrstuvwxyzABC", min_size=0, max_size=5)
 sides_text = st.one_of(letters, st.text(max_size=4), st.sampled_from(["ab", "cd", "ef", "é", " "]))
 any_sides = st.one_of(
     st.lists(sides_text, max_size=7),
-    st.text(max_size=12),  # a lone string: never read as sides
+    st.text(max_size=12),  # a lone string: sides separated by commas or spaces, never letters
     st.lists(st.one_of(st.integers(), st.none(), st.binary(max_size=3)), max_size=4),
     st.integers(),
     st.none(),
@@ -44,24 +45,24 @@ numbers = st.one_of(
 
 
 def assert_valid_board(board: lb.Board) -> None:
-    assert 3 <= len(board.sides) <= lb.MAX_LETTERS
+    assert 3 <= len(board.sides) <= MAX_LETTERS
     assert all(
         side and side.isascii() and side.isalpha() and side.islower() for side in board.sides
     )
-    assert len(set(board.letters)) == board.n <= lb.MAX_LETTERS
+    assert len(set(board.letters)) == board.n <= MAX_LETTERS
 
 
 @FAST
 @given(any_sides, st.booleans())
 def test_parse_board_gives_a_board_or_one_error(sides, ragged):
     try:
-        board = lb.parse_board(sides, ragged)
+        board = lb.parse_board(sides, ragged=ragged)
     except LetterplayError as e:
         assert "\n" not in str(e)
         return
     assert_valid_board(board)
-    assert not isinstance(sides, str)
-    assert [s.strip().lower() for s in sides] == list(board.sides)
+    given = sides.replace(",", " ").split() if isinstance(sides, str) else sides
+    assert [s.strip().lower() for s in given] == list(board.sides)
 
 
 def assert_solution(board: lb.Board, words: tuple[str, ...]) -> None:
@@ -89,7 +90,7 @@ def test_solve_gives_a_correct_result_or_one_error(sides, max_words, min_zipf, l
     if limit is not None:
         options["limit"] = limit
     try:
-        result = lb.solve(board, TINY, **options)
+        result = lb.solve(board, lexicon=TINY, **options)
     except LetterplayError as e:
         assert "\n" not in str(e)
         return
@@ -108,7 +109,7 @@ def test_solve_gives_a_correct_result_or_one_error(sides, max_words, min_zipf, l
 def test_check_judges_or_gives_one_error(words):
     board = lb.parse_board(("ab", "cd", "ef"))
     try:
-        result = lb.check(board, words, TINY)
+        result = lb.check(board, words, lexicon=TINY)
     except LetterplayError as e:
         assert "\n" not in str(e)
         return
@@ -128,7 +129,15 @@ def test_check_judges_or_gives_one_error(words):
 )
 def test_generate_gives_a_fair_board_or_one_error(sides, per_side, vowels, seed, min_zipf, tries):
     try:
-        result = lb.generate(TINY, sides, per_side, vowels, seed, 2, min_zipf, tries)
+        result = lb.generate(
+            lexicon=TINY,
+            sides=sides,
+            per_side=per_side,
+            vowels=vowels,
+            seed=seed,
+            min_zipf=min_zipf,
+            tries=tries,
+        )
     except LetterplayError as e:
         assert "\n" not in str(e)
         return
@@ -178,8 +187,8 @@ def test_cli_solve_is_clean(cli, tiny_file, sides, option, value, ragged):
     args = ["letterboxed", "solve", "--lexicon", tiny_file, "--json", f"{option}={value}"]
     args += ["--ragged"] * ragged + ["--", *sides]
     data = assert_clean(cli(*args))
-    if data is not None:
-        board = lb.parse_board(sides, ragged=True)
+    if data is not None:  # each argument holds one side or several (commas, spaces)
+        board = lb.parse_board(" ".join(sides), ragged=True)
         assert data["board"] == [s.upper() for s in board.sides]
         for words in data["solutions"]:
             assert_solution(board, tuple(words))
@@ -251,3 +260,4 @@ def test_cli_draw_writes_a_whole_picture_or_nothing(
     assert head.startswith(b"<?xml") if suffix.lower() == ".svg" else head.startswith(b"\x89PNG")
     if solution:
         assert_solution(lb.parse_board(sides), tuple(data["solution"]))
+    assert data["board"] == [s.upper() for s in lb.parse_board(sides).sides]

@@ -94,16 +94,16 @@ def test_enable1_index(enable1):
 def test_index_cache_survives_a_second_load_and_rebuilds_when_corrupt(enable1):
     key = f"{enable1.sha256}:letterindex-v1"
     path = cache.entry_path("letterindex", key)
-    first = LetterIndex.for_lexicon(enable1)
+    first = LetterIndex.cached(enable1.sha256, enable1.blob)
     assert path.is_file()
-    again = LetterIndex.for_lexicon(enable1)
+    again = LetterIndex.cached(enable1.sha256, enable1.blob)
     assert np.array_equal(first.masks, again.masks)
 
     data = bytearray(path.read_bytes())
     data[len(data) // 2] ^= 0xFF  # flip a byte in the middle of the file
     path.write_bytes(bytes(data))
     assert cache.load("letterindex", key) is None
-    rebuilt = LetterIndex.for_lexicon(enable1)
+    rebuilt = LetterIndex.cached(enable1.sha256, enable1.blob)
     for field in LetterIndex.FIELDS:  # arrays are verified when used; the bad one is rebuilt
         assert np.array_equal(getattr(first, field), getattr(rebuilt, field)), field
     assert cache.load("letterindex", key) is not None  # and the entry was rewritten

@@ -77,9 +77,9 @@ def test_zipf_ranks_common_words_above_rare_ones():
     assert lex.zipf("the") > lex.zipf("house") > lex.zipf("zyzzyva") >= 0
     assert lex.zipfs.shape == (3,)
     assert lex.zipf("notaword") == 0.0
-    mask = lx.zipf_floor_mask(lex, 4.0)
+    mask = lex.zipf_mask(4.0)
     assert mask.tolist() == [True, True, False]  # house, the, zyzzyva
-    assert lx.zipf_floor_mask(lex, None).all()
+    assert lex.zipf_mask(None).all()
 
 
 def test_vectorised_zipf_agrees_with_wordfreq():
@@ -388,7 +388,9 @@ def test_a_corrupt_cached_word_list_is_rebuilt(tmp_path, monkeypatch):
 def test_too_big_lists_are_refused_before_reading(tmp_path, monkeypatch):
     import gzip
 
-    monkeypatch.setattr(lx, "MAX_BYTES", 1000)
+    from letterplay.lexicon import _read
+
+    monkeypatch.setattr(_read, "MAX_BYTES", 1000)
     path = write(tmp_path, "big.txt", "apple\n" * 200)
     with pytest.raises(LexiconError, match=r"too big for a word list \(limit 1,000 bytes\)"):
         Lexicon.from_file(path)

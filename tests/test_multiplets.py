@@ -15,6 +15,8 @@ from letterplay import multiplets as mp
 from letterplay.errors import InputError, LetterplayError, NoSolutionError, UnknownWordError
 from letterplay.letters import term
 from letterplay.lexicon import Lexicon
+from letterplay.multiplets.rules import RULES, neighbours, obscurity, parse_rules
+from letterplay.multiplets.simple import simple_ladder, simple_solve
 
 NUMBERS = "one two three four five six seven eight nine ten".split()
 
@@ -30,8 +32,8 @@ SMALL = (
 # ----------------------------------------------------------------------------- references
 
 
-def neighbours_by_definition(a: str, b: str, rules=mp.RULES) -> bool:
-    """The rules as seed 003 states them, checked pair by pair (the slow, obvious way)."""
+def neighbours_by_definition(a: str, b: str, rules=RULES) -> bool:
+    """The rules as Enigma 288a states them, checked pair by pair (the slow, obvious way)."""
     if a == b:
         return False
     if "anagram" in rules and term(a) == term(b):
@@ -45,7 +47,7 @@ def neighbours_by_definition(a: str, b: str, rules=mp.RULES) -> bool:
     return False
 
 
-def graph_by_definition(words, rules=mp.RULES, min_length=3) -> set[tuple[str, str]]:
+def graph_by_definition(words, rules=RULES, min_length=3) -> set[tuple[str, str]]:
     usable = [w for w in sorted(set(words)) if len(w) >= min_length]
     return {
         (a, b)
@@ -72,7 +74,7 @@ def brute_force_networks(graph: mp.WordGraph, targets: list[str], max_links: int
         for links in itertools.combinations(candidates, size):
             if nx.is_connected(g.subgraph([*targets, *links])):
                 ids = [graph.lexicon.word_id(w) for w in links]
-                o = int(mp.obscurity(graph.lexicon.zipfs[ids]).sum()) if links else 0
+                o = int(obscurity(graph.lexicon.zipfs[ids]).sum()) if links else 0
                 best = o if best is None else min(best, o)
         if best is not None:
             return size, best
@@ -102,16 +104,28 @@ def small():
 
 @pytest.fixture(scope="module")
 def small_graph(small):
-    return mp.word_graph(small)
+    return mp.word_graph(lexicon=small)
+
+
+def test_the_face():
+    assert sorted(mp.__all__) == [
+        "LadderResult",
+        "Network",
+        "SolveResult",
+        "WordGraph",
+        "ladder",
+        "solve",
+        "word_graph",
+    ]
 
 
 @pytest.mark.parametrize(
     "rules",
-    [mp.RULES, ("change",), ("addremove",), ("anagram",), ("change", "anagram")],
+    [RULES, ("change",), ("addremove",), ("anagram",), ("change", "anagram")],
 )
 @pytest.mark.parametrize("min_length", [1, 3, 4])
 def test_word_graph_matches_the_rules_pair_by_pair(small, rules, min_length):
-    graph = mp.word_graph(small, rules, min_length)
+    graph = mp.word_graph(lexicon=small, rules=rules, min_length=min_length)
     assert edge_set(graph) == graph_by_definition(SMALL, rules, min_length)
     assert (graph.adjacency != graph.adjacency.T).nnz == 0
 
@@ -121,8 +135,10 @@ def test_word_graph_matches_the_rules_pair_by_pair(small, rules, min_length):
 def test_word_graph_matches_the_rules_on_random_lists(words):
     lex = Lexicon.from_words(words)
     for min_length in (1, 3):
-        graph = mp.word_graph(lex, None, min_length)
-        assert edge_set(graph) == graph_by_definition(lex.words, mp.RULES, min_length)
+        graph = mp.word_graph(lexicon=lex, min_length=min_length)
+        assert edge_set(graph) == graph_by_definition(lex.words, RULES, min_length)
+    for a, b in itertools.combinations(lex.words, 2):  # the library's definition is the same
+        assert neighbours(a, b) == neighbours_by_definition(a, b)
 
 
 def test_edges_say_which_rule_joins_them(small_graph):
@@ -141,15 +157,22 @@ def test_exclusions_remove_words_cheaply(small_graph):
 
 def test_bad_rules_and_lengths():
     with pytest.raises(InputError, match="unknown rule"):
-        mp.parse_rules("change,swap")
+        parse_rules("change,swap")
     with pytest.raises(InputError):
-        mp.parse_rules("")
-    assert mp.parse_rules("anagram,change") == ("change", "anagram")
+        parse_rules("")
+    assert parse_rules("anagram,change") == ("change", "anagram")
+
+
+def test_the_graph_is_kept_in_memory(small):
+    assert mp.word_graph(lexicon=small) is mp.word_graph(lexicon=small)
+    renamed = Lexicon.from_words(SMALL, name="renamed")  # the same words: the same edges
+    again = mp.word_graph(lexicon=renamed)
+    assert again.lexicon is renamed and again.indices is mp.word_graph(lexicon=small).indices
 
 
 @pytest.fixture(scope="module")
 def enable1_graph(enable1):
-    return mp.word_graph(enable1, exclude=["sen"])
+    return mp.word_graph(lexicon=enable1, exclude=["sen"])
 
 
 def test_enable1_graph_neighbours(enable1_graph, enable1):
@@ -165,19 +188,19 @@ def test_enable1_graph_neighbours(enable1_graph, enable1):
 def test_enable1_graph_size(enable1_graph):
     # the figure the README quotes: 257,455 edges, of which SEN's 31 are excluded here
     assert enable1_graph.n_edges == 257_424
-    assert len(mp.word_graph(enable1_graph.lexicon).neighbours("sen")) == 31
+    assert len(mp.word_graph(lexicon=enable1_graph.lexicon).neighbours("sen")) == 31
 
 
 def test_enable1_graph_is_cached(enable1, enable1_graph):
-    again = mp.word_graph(enable1, exclude=["sen"])
+    again = mp.word_graph(lexicon=enable1, exclude=["sen"])
     assert (again.adjacency != enable1_graph.adjacency).nnz == 0
 
 
 # ----------------------------------------------------------------------------- multiplets
 
 
-def test_two_step_network_prefers_common_words(small_graph):
-    result = mp.multiplet(small_graph, ["cat", "dog"])
+def test_two_step_network_prefers_common_words(small, small_graph):
+    result = mp.solve(["cat", "dog"], lexicon=small)
     assert result.links == 2 and result.optimal and result.lower_bound == 2
     expected = brute_force_networks(small_graph, ["cat", "dog"])
     assert (result.links, result.network.obscurity) == expected
@@ -190,14 +213,14 @@ CONNECTED = [w for w in SMALL if len(w) >= 3 and w not in ("xyz", "xyzzy")]
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(CONNECTED), min_size=2, max_size=4, unique=True))
-def test_networks_are_trees_and_optimal_by_brute_force(small_graph, targets):
+def test_networks_are_trees_and_optimal_by_brute_force(small, small_graph, targets):
     g = nx.Graph(edge_set(small_graph))
     connected = all(t in g for t in targets) and all(nx.has_path(g, targets[0], t) for t in targets)
     if not connected:
         with pytest.raises(NoSolutionError):
-            mp.multiplet(small_graph, targets)
+            mp.solve(targets, lexicon=small)
         return
-    result = mp.multiplet(small_graph, targets)
+    result = mp.solve(targets, lexicon=small)
     assert_valid_network(small_graph, result.network, targets)
     expected = brute_force_networks(small_graph, targets, max_links=4)
     if expected is not None:
@@ -213,7 +236,8 @@ def test_networks_are_trees_and_optimal_by_brute_force(small_graph, targets):
     st.data(),
 )
 def test_random_lexicons_give_optimal_trees(words, data):
-    graph = mp.word_graph(Lexicon.from_words(words))
+    lex = Lexicon.from_words(words)
+    graph = mp.word_graph(lexicon=lex)
     targets = data.draw(
         st.lists(st.sampled_from(sorted(words)), min_size=2, max_size=4, unique=True)
     )
@@ -221,17 +245,17 @@ def test_random_lexicons_give_optimal_trees(words, data):
     g.add_nodes_from(words)
     if not all(nx.has_path(g, targets[0], t) for t in targets):
         with pytest.raises(NoSolutionError):
-            mp.multiplet(graph, targets)
+            mp.solve(targets, lexicon=lex)
         return
-    result = mp.multiplet(graph, targets)
+    result = mp.solve(targets, lexicon=lex)
     assert_valid_network(graph, result.network, targets)
     assert result.optimal and result.tie_break_proven
     expected = brute_force_networks(graph, targets, max_links=len(words))
     assert (result.links, result.network.obscurity) == expected
 
 
-def test_alternatives_are_other_minimum_networks(small_graph):
-    result = mp.multiplet(small_graph, ["cat", "dog"], alternatives=5)
+def test_alternatives_are_other_minimum_networks(small, small_graph):
+    result = mp.solve(["cat", "dog"], lexicon=small, alternatives=5)
     assert result.alternatives
     seen = {tuple(result.network.link_words)}
     for alt in result.alternatives:
@@ -242,52 +266,60 @@ def test_alternatives_are_other_minimum_networks(small_graph):
         assert_valid_network(small_graph, alt, ["cat", "dog"])
 
 
-def test_bad_targets(small_graph):
+def test_bad_targets(small):
     with pytest.raises(InputError, match="at least two"):
-        mp.multiplet(small_graph, ["cat"])
+        mp.solve(["cat"], lexicon=small)
     with pytest.raises(InputError, match="at least two"):
-        mp.multiplet(small_graph, ["cat", "cat"])
+        mp.solve(["cat", "cat"], lexicon=small)
     with pytest.raises(InputError, match="letters"):
-        mp.multiplet(small_graph, ["cat", "d0g"])
+        mp.solve(["cat", "d0g"], lexicon=small)
     with pytest.raises(UnknownWordError, match=r"dgo \(near: dog\)"):
-        mp.multiplet(small_graph, ["cat", "dgo", "cot"])  # an anagram
+        mp.solve(["cat", "dgo", "cot"], lexicon=small)  # an anagram
     with pytest.raises(UnknownWordError, match=r"cet \(near: (cat, cot|cot, cat)\)"):
-        mp.multiplet(small_graph, ["cet", "dog"])  # one letter changed
+        mp.solve(["cet", "dog"], lexicon=small)  # one letter changed
     with pytest.raises(UnknownWordError, match="zzz"):
-        mp.multiplet(small_graph, ["cat", "zzz"])
+        mp.solve(["cat", "zzz"], lexicon=small)
     with pytest.raises(InputError, match="excluded: cot"):
-        mp.multiplet(small_graph.without(["cot"]), ["cat", "cot"])
+        mp.solve(["cat", "cot"], lexicon=small, exclude=["cot"])
     with pytest.raises(InputError, match="shorter"):
-        mp.multiplet(mp.word_graph(small_graph.lexicon, min_length=4), ["cat", "cold"])
+        mp.solve(["cat", "cold"], lexicon=small, min_length=4)
     with pytest.raises(NoSolutionError, match=r"\{cat, dog\} and \{xyz\} are in different"):
-        mp.multiplet(small_graph, ["cat", "xyz", "dog"])
+        mp.solve(["cat", "xyz", "dog"], lexicon=small)
 
 
-def test_branches_are_written_like_the_seed():
+def test_words_may_be_one_text(small):
+    as_text = mp.solve(" Cat,dog  cag ", lexicon=small)
+    as_list = mp.solve(["cat", "dog", "cag"], lexicon=small)
+    assert as_text.targets == ["cat", "dog", "cag"]
+    assert as_text.to_dict() | {"seconds": 0} == as_list.to_dict() | {"seconds": 0}
+
+
+def test_branches_are_written_like_the_puzzle():
     edges = [("eight", "night"), ("night", "thing"), ("thing", "two"), ("nine", "thing")]
-    assert mp.branches(edges, ["two", "eight", "nine"]) == [
+    network = mp.Network(["two", "eight", "nine"], ["night", "thing"], edges, 0)
+    assert network.branches() == [
         ["eight", "night", "thing", "two"],
         ["nine", "thing"],
     ]
 
 
 @pytest.fixture(scope="module")
-def numbers(enable1_graph):
+def numbers(enable1):
     # The size proof only: the tie-break among smallest networks is tested on small graphs.
-    return mp.multiplet(enable1_graph, NUMBERS, prefer_common=False)
+    return mp.solve(NUMBERS, lexicon=enable1, exclude=["sen"], fewest_only=True)
 
 
 def test_one_to_ten_needs_at_most_15_link_words_proven(numbers, enable1_graph):
-    """Seed 003: ONE … TEN (SEN excluded) with 15 link words; here with proof of the minimum."""
-    assert numbers.links <= 15
+    """Enigma 288a: ONE … TEN (SEN excluded) with 15 link words; here with proof of the minimum."""
+    assert numbers.links == 15  # the figure the docs quote (Enigma 288a: 15 on SOWPODS)
     assert numbers.optimal
     assert numbers.lower_bound == numbers.links
     assert_valid_network(enable1_graph, numbers.network, NUMBERS)
     assert "sen" not in numbers.network.link_words
 
 
-def test_time_limit_returns_a_valid_network_and_an_honest_bound(enable1_graph):
-    result = mp.multiplet(enable1_graph, NUMBERS, time_limit=0.5, prefer_common=False)
+def test_time_limit_returns_a_valid_network_and_an_honest_bound(enable1, enable1_graph):
+    result = mp.solve(NUMBERS, lexicon=enable1, exclude=["sen"], time_limit=0.5, fewest_only=True)
     assert_valid_network(enable1_graph, result.network, NUMBERS)
     assert result.lower_bound <= result.links
     assert result.optimal == (result.lower_bound == result.links)
@@ -297,9 +329,9 @@ def test_time_limit_returns_a_valid_network_and_an_honest_bound(enable1_graph):
 # ----------------------------------------------------------------------------- ladders
 
 
-def test_cold_to_warm(enable1_graph):
-    graph = mp.word_graph(enable1_graph.lexicon, ["change"])
-    result = mp.ladder(graph, "cold", "warm", list_all=True)
+def test_cold_to_warm(enable1):
+    graph = mp.word_graph(lexicon=enable1, rules=["change"])
+    result = mp.ladder("cold", "warm", lexicon=enable1, rules=["change"], list_all=True)
     assert result.steps == 4
     assert result.path[0] == "cold" and result.path[-1] == "warm"
     assert result.count == len(result.ladders) == len({tuple(p) for p in result.ladders})
@@ -314,10 +346,10 @@ def test_cold_to_warm(enable1_graph):
     assert result.count == len(list(nx.all_shortest_paths(g, "cold", "warm")))
 
 
-def test_ladder_counts_match_networkx(small_graph):
+def test_ladder_counts_match_networkx(small, small_graph):
     g = nx.Graph(edge_set(small_graph))
     for a, b in [("cat", "dog"), ("cold", "warm"), ("plus", "slump"), ("cat", "cot")]:
-        result = mp.ladder(small_graph, a, b, list_all=True)
+        result = mp.ladder(a, b, lexicon=small, list_all=True)
         paths = list(nx.all_shortest_paths(g, a, b))
         assert result.steps == len(paths[0]) - 1
         assert result.count == len(paths)
@@ -330,25 +362,24 @@ def test_ladder_counts_match_networkx(small_graph):
     st.data(),
 )
 def test_random_ladders_match_networkx(words, data):
-    graph = mp.word_graph(Lexicon.from_words(words))
+    lex = Lexicon.from_words(words)
+    graph = mp.word_graph(lexicon=lex)
     a, b = data.draw(st.lists(st.sampled_from(sorted(words)), min_size=2, max_size=2, unique=True))
     g = nx.Graph(edge_set(graph))
     g.add_nodes_from(words)
     if not nx.has_path(g, a, b):
         with pytest.raises(NoSolutionError):
-            mp.ladder(graph, a, b)
+            mp.ladder(a, b, lexicon=lex)
         return
-    result = mp.ladder(graph, a, b, list_all=True)
+    result = mp.ladder(a, b, lexicon=lex, list_all=True)
     paths = sorted(nx.all_shortest_paths(g, a, b))
     assert result.count == len(paths) and sorted(result.ladders) == paths
     assert result.path == result.ladders[0]
 
 
-def test_most_common_ladder_first(small_graph):
-    result = mp.ladder(small_graph, "cat", "dog", list_all=True)
-    obsc = dict(
-        zip(small_graph.lexicon.words, mp.obscurity(small_graph.lexicon.zipfs), strict=True)
-    )
+def test_most_common_ladder_first(small):
+    result = mp.ladder("cat", "dog", lexicon=small, list_all=True)
+    obsc = dict(zip(small.words, obscurity(small.zipfs), strict=True))
 
     def key(path):
         inner = [int(obsc[w]) for w in path[1:-1]]
@@ -371,21 +402,25 @@ def test_ladder_count_is_exact_beyond_int64():
         cols += [c.ravel(), r.ravel()]
     import scipy.sparse as sp
 
+    from letterplay.multiplets._ladder import count_ladders
+
     n = int(starts[-1])
     adjacency = sp.csr_matrix(
         (np.ones(sum(map(len, rows)), np.uint8), (np.concatenate(rows), np.concatenate(cols))),
         shape=(n, n),
     )
-    assert mp.count_ladders(layers, adjacency) == 16**16
+    assert count_ladders(layers, adjacency) == 16**16
 
 
-def test_ladder_bad_input(small_graph):
+def test_ladder_bad_input(small):
     with pytest.raises(NoSolutionError, match="different parts"):
-        mp.ladder(small_graph, "cat", "xyz")
+        mp.ladder("cat", "xyz", lexicon=small)
     with pytest.raises(InputError, match="two different"):
-        mp.ladder(small_graph, "cat", "cat")
+        mp.ladder("cat", "cat", lexicon=small)
     with pytest.raises(UnknownWordError):
-        mp.ladder(small_graph, "cat", "qqq")
+        mp.ladder("cat", "qqq", lexicon=small)
+    with pytest.raises(InputError, match="excluded: cot"):
+        mp.ladder("cat", "cot", lexicon=small, exclude=["cot"])
 
 
 # ----------------------------------------------------------------------------- command line
@@ -397,7 +432,7 @@ def test_cli_multiplet_text_and_json(cli, tmp_path):
     assert "[MINUS]" in r.stdout and "proven minimum" in r.stdout
     r = cli("multiplet", "minus", "zero", "plus", "--json")
     data = json.loads(r.stdout)
-    assert data["links"] == 8  # the seed's published picture used 11
+    assert data["links"] == 8  # Enigma 288a's published picture used 11
     assert {"links", "link_words", "edges", "optimal", "lower_bound", "lexicon"} <= set(data)
     assert data["optimal"] and data["lower_bound"] == data["links"] == len(data["link_words"])
     words = set(data["link_words"]) | {"minus", "zero", "plus"}
@@ -416,12 +451,15 @@ def test_cli_multiplet_fewest_only(cli):
 
 def test_cli_multiplet_draws(cli, tmp_path):
     out = tmp_path / "net.svg"
-    r = cli("multiplet", "cold", "warm", "worm", "--draw", out)
+    r = cli("multiplet", "cold", "warm", "worm", "-o", out)
     assert r.exit_code == 0, r.stderr
     assert out.read_text().lstrip().startswith("<?xml")
-    r = cli("multiplet", "cold", "warm", "worm", "--draw", out)
+    assert f"drawing saved to {out}" in r.stdout
+    r = cli("multiplet", "cold", "warm", "worm", "--output", out)
     assert r.exit_code == 2 and "--force" in r.stderr
-    assert cli("multiplet", "cold", "warm", "--draw", out, "--force").exit_code == 0
+    assert cli("multiplet", "cold", "warm", "-o", out, "--force").exit_code == 0
+    data = json.loads(cli("multiplet", "cold", "warm", "-o", out, "--force", "--json").stdout)
+    assert data["output"] == str(out) and data["links"] == 3  # COLD → WARM: 4 steps
 
 
 @pytest.mark.parametrize(
@@ -434,7 +472,7 @@ def test_cli_multiplet_draws(cli, tmp_path):
         (["one", "at"], "shorter"),
         (["one", "two", "--rules", "swap"], "unknown rule"),
         (["one", "two", "--time-limit", "0"], "time-limit"),
-        (["one", "two", "--draw", "net.txt"], ".svg"),
+        (["one", "two", "-o", "net.txt"], ".svg"),
     ],
 )
 def test_cli_multiplet_bad_input(cli, bad_input, args, message):
@@ -461,15 +499,16 @@ def test_cli_ladder(cli):
     st.data(),
 )
 def test_multiplet_matches_the_brute_force_reference(words, data):
-    graph = mp.word_graph(Lexicon.from_words(words))
+    lex = Lexicon.from_words(words)
+    graph = mp.word_graph(lexicon=lex)
     targets = data.draw(
         st.lists(st.sampled_from(sorted(words)), min_size=2, max_size=3, unique=True)
     )
     try:
-        reference = mp.multiplet_brute_force(graph, targets, max_links=3)
+        reference = simple_solve(targets, lexicon=lex, max_links=3)
     except NoSolutionError:
         return  # apart, or more than 3 link words: the brute force does not say which
-    result = mp.multiplet(graph, targets)
+    result = mp.solve(targets, lexicon=lex)
     assert (result.links, result.optimal) == (reference.links, True)
     assert (result.network.obscurity, result.tie_break_proven) == (reference.obscurity, True)
     assert_valid_network(graph, reference, targets)
@@ -481,15 +520,16 @@ def test_multiplet_matches_the_brute_force_reference(words, data):
     st.data(),
 )
 def test_ladder_matches_the_plain_breadth_first_search(words, data):
-    graph = mp.word_graph(Lexicon.from_words(words))
+    lex = Lexicon.from_words(words)
+    graph = mp.word_graph(lexicon=lex)
     a, b = data.draw(st.lists(st.sampled_from(sorted(words)), min_size=2, max_size=2, unique=True))
     try:
-        plain = mp.ladder_bfs(graph, a, b)
+        plain = simple_ladder(a, b, lexicon=lex)
     except NoSolutionError:
         with pytest.raises(NoSolutionError):
-            mp.ladder(graph, a, b)
+            mp.ladder(a, b, lexicon=lex)
         return
-    result = mp.ladder(graph, a, b)
+    result = mp.ladder(a, b, lexicon=lex)
     assert result.steps == len(plain) - 1 and result.path[0] == a and result.path[-1] == b
     assert all(graph.rules_between(x, y) for x, y in itertools.pairwise(result.path))
 
@@ -497,38 +537,40 @@ def test_ladder_matches_the_plain_breadth_first_search(words, data):
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda g: mp.word_graph(g.lexicon, exclude="one"), "exclude must be a sequence of words"),
-        (lambda g: mp.word_graph(g.lexicon, exclude=[1]), "exclude must hold strings"),
-        (lambda g: mp.word_graph(g.lexicon, min_length=0), "min_length must be a whole number"),
-        (lambda g: mp.word_graph(g.lexicon, min_length="3"), "min_length must be a whole number"),
-        (lambda g: mp.word_graph(g.lexicon, rules=[5]), "rules must hold strings"),
-        (lambda g: mp.word_graph("enable1"), "lexicon must be a Lexicon"),
-        (lambda g: mp.multiplet(g, "cat dog"), "targets must be a sequence of words"),
-        (lambda g: mp.multiplet(g, ["cat", 3]), "targets must hold strings"),
-        (lambda g: mp.multiplet(g, ["cat", "dog"], alternatives=-1), "alternatives must be"),
-        (lambda g: mp.multiplet(g, ["cat", "dog"], alternatives=1.5), "alternatives must be"),
-        (lambda g: mp.multiplet(g, ["cat", "dog"], time_limit=float("nan")), "time_limit must"),
-        (lambda g: mp.multiplet(g, ["cat", "dog"], time_limit=-1), "time_limit must"),
-        (lambda g: mp.multiplet(g, ["cat", "dog"], time_limit=float("inf")), "time_limit must"),
-        (lambda g: mp.multiplet(g.lexicon, ["cat", "dog"]), "graph must be a WordGraph"),
-        (lambda g: mp.ladder(g, 5, "dog"), "ladders must hold strings"),
-        (lambda g: mp.ladder(g, "cat", "dog", list_all="yes"), "list_all must be"),
+        (lambda x: mp.word_graph(lexicon=x, exclude="one"), "`exclude` must be a sequence of"),
+        (lambda x: mp.word_graph(lexicon=x, exclude=[1]), "`exclude` must hold strings"),
+        (lambda x: mp.word_graph(lexicon=x, min_length=0), "`min_length` must be a whole number"),
+        (lambda x: mp.word_graph(lexicon=x, min_length="3"), "`min_length` must be a whole"),
+        (lambda x: mp.word_graph(lexicon=x, rules=[5]), "`rules` must hold strings"),
+        (lambda x: mp.word_graph(lexicon=3.5), "`lexicon` must be a Lexicon"),
+        (lambda x: mp.solve(3, lexicon=x), "`words` must be a sequence of words"),
+        (lambda x: mp.solve(["cat", 3], lexicon=x), "`words` must hold strings"),
+        (lambda x: mp.solve(["cat", "dog"], lexicon=x, alternatives=-1), "`alternatives` must"),
+        (lambda x: mp.solve(["cat", "dog"], lexicon=x, alternatives=1.5), "`alternatives` must"),
+        (lambda x: mp.solve("cat dog", lexicon=x, time_limit=float("nan")), "`time_limit` must"),
+        (lambda x: mp.solve("cat dog", lexicon=x, time_limit=-1), "`time_limit` must"),
+        (lambda x: mp.solve("cat dog", lexicon=x, time_limit=float("inf")), "`time_limit` must"),
+        (lambda x: mp.solve("cat dog", lexicon=x, fewest_only="yes"), "`fewest_only` must be"),
+        (lambda x: mp.solve("cat dog", lexicon=mp.word_graph(lexicon=x)), "`lexicon` must be"),
+        (lambda x: mp.ladder(5, "dog", lexicon=x), "`start` must be a string"),
+        (lambda x: mp.ladder("cat", "d0g", lexicon=x), "`end` must be letters"),
+        (lambda x: mp.ladder("cat", "dog", lexicon=x, list_all="yes"), "`list_all` must be"),
     ],
 )
-def test_library_arguments_are_checked_by_name(small_graph, call, message):
+def test_library_arguments_are_checked_by_name(small, call, message):
     with pytest.raises(InputError, match=message):
-        call(small_graph)
+        call(small)
 
 
-def test_a_very_long_word_is_named_briefly(small_graph):
+def test_a_very_long_word_is_named_briefly(small):
     with pytest.raises(UnknownWordError, match=r"letters\)$") as error:
-        mp.multiplet(small_graph, ["cat", "a" * 100_000])
+        mp.solve(["cat", "a" * 100_000], lexicon=small)
     assert len(str(error.value)) < 200
 
 
-def test_library_errors_never_speak_in_option_names(small_graph):
+def test_library_errors_never_speak_in_option_names(small):
     with pytest.raises(InputError) as error:
-        mp.multiplet(mp.word_graph(small_graph.lexicon, min_length=4), ["cat", "cold"])
+        mp.solve(["cat", "cold"], lexicon=small, min_length=4)
     assert "--" not in str(error.value) and "minimum length 4" in str(error.value)
 
 
@@ -536,7 +578,9 @@ def test_library_errors_never_speak_in_option_names(small_graph):
 @given(st.lists(st.text(max_size=6), max_size=4), st.integers(-3, 3))
 def test_random_words_give_a_network_or_one_letterplay_error(small_graph, words, alternatives):
     try:
-        result = mp.multiplet(small_graph, words, alternatives=alternatives, time_limit=5)
+        result = mp.solve(
+            words, lexicon=small_graph.lexicon, alternatives=alternatives, time_limit=5
+        )
     except LetterplayError as e:
         assert "\n" not in str(e)
         return
@@ -546,8 +590,8 @@ def test_random_words_give_a_network_or_one_letterplay_error(small_graph, words,
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["cold", "warm", "--time-limit", "nan"], "not a finite number"),
-        (["cold", "warm", "--time-limit", "-1"], "not in the range"),
+        (["cold", "warm", "--time-limit", "nan"], "--time-limit must be a finite number"),
+        (["cold", "warm", "--time-limit", "-1"], "--time-limit must be a finite number from"),
         (["cold", "warm", "--alternatives", "-1"], "--alternatives"),
         (["cold", "warm", "--alternatives", "1000"], "--alternatives"),
         (["cold", "warm", "--min-length", "0"], "--min-length"),
@@ -565,14 +609,12 @@ def test_cli_json_is_the_envelope_of_one_library_call(cli):
     r = cli("multiplet", "cold", "warm", "worm", "--exclude", "ward", "--json")
     data = json.loads(r.stdout)
     lexicon = load(data["lexicon"]["name"])  # the default the command ran on
-    expected = envelope(
-        mp.solve_multiplet(lexicon, ["cold", "warm", "worm"], exclude=["ward"]), lexicon
-    )
+    expected = envelope(mp.solve(["cold", "warm", "worm"], lexicon=lexicon, exclude=["ward"]))
     data.pop("seconds"), expected.pop("seconds")
     assert data == expected
     r = cli("ladder", "cold", "warm", "--json", "--rules", "change")
     assert json.loads(r.stdout) == envelope(
-        mp.solve_ladder(lexicon, "cold", "warm", rules=["change"]), lexicon
+        mp.ladder("cold", "warm", lexicon=lexicon, rules=["change"])
     )
 
 
@@ -594,10 +636,10 @@ def test_ladder_on_a_cached_graph_imports_neither_scipy_nor_networkx(tmp_path):
     assert not {m for m in imported if m.split(".")[0] in ("scipy", "networkx", "matplotlib")}
 
 
-def test_drawing_is_returned_not_written(small_graph):
+def test_drawing_is_returned_not_written(small):
     from letterplay.draw.network import draw_network
 
-    result = mp.multiplet(small_graph, ["cold", "warm", "worm"])
+    result = mp.solve(["cold", "warm", "worm"], lexicon=small)
     svg = draw_network(result.network, "svg", title="COLD WARM WORM")
     png = draw_network(result.network, "png")
     assert svg.lstrip().startswith("<?xml") and "COLD" in svg

@@ -11,6 +11,8 @@ import pytest
 
 from letterplay import letterboxed as lb
 from letterplay import nyt
+from letterplay.letterboxed import _ranking as ranking
+from letterplay.letterboxed._playable import playable_words
 from letterplay.lexicon import Lexicon, identity
 
 # Recorded by scripts/build_nyt.py (and in data/nyt-models.json); a rebuild that changes a list
@@ -88,10 +90,9 @@ def test_cli_bee_solve_marks_unsure_words(cli, tmp_path):
 
 def test_letterboxed_ranks_by_the_learned_score():
     box = nyt.load_bundled("nyt-letterboxed")
-    weights = nyt.ranking_weights(box)
-    assert weights is not None and len(weights) == len(nyt.SOLUTION_FEATURES)
-    board = lb.parse_board(["tap", "erd", "nil", "yco"])
-    result = lb.solve(board, box, limit=20)
+    weights = ranking.ranking_weights(box)
+    assert weights is not None and len(weights) == len(ranking.SOLUTION_FEATURES)
+    result = lb.solve("TAP ERD NIL YCO", lexicon=box, limit=20)
     bee = set(nyt.load_bundled("nyt-bee").words)
 
     def flags(word):  # the word flags, spelled out again
@@ -101,19 +102,19 @@ def test_letterboxed_ranks_by_the_learned_score():
     zipfs = np.array([[box.zipf(w) for w in s.words] for s in result.solutions])
     lengths = np.array([[len(w) for w in s.words] for s in result.solutions])
     word_flags = np.array([[flags(w) for w in s.words] for s in result.solutions])
-    scores = nyt.solution_features(zipfs, lengths, word_flags) @ weights
+    scores = ranking.solution_features(zipfs, lengths, word_flags) @ weights
     assert np.all(np.diff(scores) <= 1e-9)
     assert word_flags[..., 2].any()  # the board has off-Bee words in its best solutions
-    assert nyt.ranking_weights(nyt.load_bundled("nyt-bee")) is None
+    assert ranking.ranking_weights(nyt.load_bundled("nyt-bee")) is None
 
 
 def test_word_flags_with_a_given_bee_list():
     words = ["anticipated", "cats", "paced", "pigs", "stag", "tad", "tidy"]
     box, bee = Lexicon.from_words(words), Lexicon.from_words(["pigs", "tidy"])
     # off the Bee: 4+ letters, at most 7 different, not in the Bee list
-    assert nyt.off_bee(box, bee).tolist() == [False, True, True, False, True, False, False]
-    playable = lb.playable_words(lb.parse_board(["tcr", "aei", "dsp", "gny"]), box)
-    flags = nyt.playable_flags(playable, bee)
+    assert ranking.off_bee(box, bee).tolist() == [False, True, True, False, True, False, False]
+    playable = playable_words(lb.parse_board(["tcr", "aei", "dsp", "gny"]), box)
+    flags = ranking.playable_flags(playable, bee)
     assert {playable.word(i): flags[i].tolist() for i in range(len(playable))} == {
         "anticipated": [False, True, False],
         "cats": [True, False, True],
@@ -169,11 +170,33 @@ def test_letterboxed_keeps_the_boards_words(data_dir):
     words = set(box.words)
     assert not [w for b in boards for w in b["our_solution"] if w not in words]
     last = boards[-1]
-    playable = lb.playable_words(lb.parse_board(last["sides"]), box)
-    assert {playable.word(i) for i in range(len(playable))} == set(last["dictionary"])
+    playable = lb.playable(last["sides"], lexicon=box)
+    assert set(playable.words) == set(last["dictionary"])
+
+
+def test_the_ranking_fits_on_what_the_build_reads():
+    box = nyt.load_bundled("nyt-letterboxed")
+    sides, solution = ["tap", "erd", "nil", "yco"], ["dictionary", "yelp"]
+    features, row = ranking.board_solution_features(box, sides, solution)
+    assert features.shape[1] == len(ranking.SOLUTION_FEATURES) and row is not None
+    assert features.shape[0] == lb.solve("TAP ERD NIL YCO", lexicon=box, limit=0).count
+    assert nyt.models()["nyt-letterboxed"]["ranking"]["features"] == list(ranking.SOLUTION_FEATURES)
+
+
+def test_nyt_knows_no_puzzle():
+    import ast
+    import inspect
+
+    imported = {
+        node.module or ""
+        for node in ast.walk(ast.parse(inspect.getsource(nyt)))
+        if isinstance(node, ast.ImportFrom)
+    }
+    assert not {m for m in imported if m.startswith(("letterplay.letterboxed", "letterplay.spell"))}
 
 
 def test_doctests():
     import doctest
 
     assert doctest.testmod(nyt).failed == 0
+    assert doctest.testmod(ranking).failed == 0

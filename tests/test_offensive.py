@@ -55,35 +55,35 @@ def test_without_offensive_keeps_a_clean_lexicon():
 def test_bee_generate_never_shows_an_offensive_pangram():
     tiny = Lexicon.from_words(["wetback", "back", "beta", "tack", "bake", "teak", "wake"])
     with pytest.raises(NoSolutionError):
-        sb.generate(tiny, seed=1)
-    allowed = sb.generate(tiny, seed=1, allow_offensive=True)
+        sb.generate(lexicon=tiny, seed=1)
+    allowed = sb.generate(lexicon=tiny, seed=1, allow_offensive=True)
     assert allowed.puzzles[0].pangrams == ("wetback",)
 
 
 def test_bee_generate_never_lists_an_offensive_answer():
     tiny = Lexicon.from_words(["function", "cunt", "count", "tonic", "unit", "fiction"])
-    clean = sb.generate(tiny, seed=1).puzzles[0]
+    clean = sb.generate(lexicon=tiny, seed=1).puzzles[0]
     assert "function" in clean.words and "cunt" not in clean.words
-    dirty = sb.generate(tiny, seed=1, allow_offensive=True).puzzles[0]
+    dirty = sb.generate(lexicon=tiny, seed=1, allow_offensive=True).puzzles[0]
     assert "cunt" in dirty.words
 
 
 def test_anigrams_play_never_shows_an_offensive_word():
     tiny = Lexicon.from_words(["cunt", "count", "counts"])
     with pytest.raises(NoSolutionError):
-        ag.play(tiny, seed=1, start=4, end=5)
-    game = ag.play(tiny, seed=1, start=4, end=5, allow_offensive=True)
+        ag.play(seed=1, start=4, end=5, lexicon=tiny)
+    game = ag.play(seed=1, start=4, end=5, allow_offensive=True, lexicon=tiny)
     assert "cunt" in game.chain.words[0]
 
 
 def test_letterboxed_generate_uses_the_clean_list(enable1):
-    result = lb.generate(enable1, seed=7, limit=50)
+    result = lb.generate(lexicon=enable1, seed=7, limit=50)
     words = {w for s in result.solve.solutions for w in s.words}
     assert words and not any(offensive.is_offensive(w) for w in words)
     clean = offensive.without_offensive(enable1)
-    assert result.solve.playable_words == len(lb.playable_words(result.board, clean))
-    raw = lb.generate(enable1, seed=7, limit=50, allow_offensive=True)
-    assert raw.solve.playable_words == len(lb.playable_words(raw.board, enable1))
+    assert result.solve.playable_words == lb.playable(result.board, lexicon=clean).count
+    raw = lb.generate(lexicon=enable1, seed=7, limit=50, allow_offensive=True)
+    assert raw.solve.playable_words == lb.playable(raw.board, lexicon=enable1).count
     assert raw.solve.playable_words > result.solve.playable_words  # the board has an offender
 
 

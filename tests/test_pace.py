@@ -15,18 +15,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from letterplay.errors import InputError, NoSolutionError
-from letterplay.pace import (
-    MAX_ISOLATED_NODES,
-    MAX_NODES,
-    PaceInstance,
+from letterplay.results import envelope
+from letterplay.steiner import (
+    Instance,
     format_pace,
     format_solution,
     parse_pace,
     read_pace,
-    solve_pace,
+    solve,
+    steiner_tree,
 )
-from letterplay.results import envelope
-from letterplay.steiner import MAX_WEIGHT, steiner_tree, symmetric_graph, tree_cost
+from letterplay.steiner._graph import MAX_WEIGHT, symmetric_graph, tree_cost
+from letterplay.steiner.readwrite import MAX_ISOLATED_NODES, MAX_NODES
 
 
 def gr(n: int, edges: list[tuple[int, int, int]], terminals: list[int]) -> str:
@@ -90,7 +90,7 @@ def test_weights_that_could_overflow_are_refused():
     graph = symmetric_graph(3, [0, 1, 0], [1, 2, 2], [MAX_WEIGHT, MAX_WEIGHT, 1])
     with pytest.raises(InputError, match="add up to"):
         steiner_tree(graph, [0, 2])
-    with pytest.raises(InputError, match="node_weights must be at most"):
+    with pytest.raises(InputError, match="`node_weights` must be at most"):
         steiner_tree(symmetric_graph(2, [0], [1], [1]), [0], node_weights=[2**60, 0])
     # right at the limit the answer is exact
     graph = symmetric_graph(3, [0, 1, 0], [1, 2, 2], [2**50, 2**50, 2**51 - 1])
@@ -111,7 +111,7 @@ def test_round_trip_and_solution_text(data_dir):
     again = parse_pace(format_pace(instance))
     assert again.terminals == instance.terminals and again.n_nodes == instance.n_nodes
     assert (again.graph != instance.graph).nnz == 0
-    solution = solve_pace(again)
+    solution = solve(again)
     lines = format_solution(solution).splitlines()
     assert lines[0] == f"VALUE {solution.cost}" and len(lines) == len(solution.edges) + 1
     edges = [(a - 1, b - 1) for a, b in solution.edges]
@@ -121,14 +121,14 @@ def test_round_trip_and_solution_text(data_dir):
 def test_disconnected_terminals_named_in_file_ids():
     instance = parse_pace(gr(4, [(1, 2, 1), (3, 4, 1)], [1, 4]), name="apart.gr")
     with pytest.raises(NoSolutionError, match=r"apart.gr: .* groups \{1\} \| \{4\}"):
-        solve_pace(instance)
+        solve(instance)
 
 
 @pytest.mark.parametrize("limit", [float("nan"), float("inf"), -1.0, "5"])
 def test_time_limit_is_checked(limit):
     instance = parse_pace(gr(2, [(1, 2, 1)], [1, 2]))
-    with pytest.raises(InputError, match="time_limit must be a finite number"):
-        solve_pace(instance, time_limit=limit)
+    with pytest.raises(InputError, match="`time_limit` must be a finite number"):
+        solve(instance, time_limit=limit)
 
 
 def test_peak_memory_is_a_small_multiple_of_the_file(tmp_path):
@@ -177,7 +177,7 @@ LINES = st.sampled_from(
 )
 
 
-def check_instance(instance: PaceInstance) -> None:
+def check_instance(instance: Instance) -> None:
     assert instance.graph.shape == (instance.n_nodes, instance.n_nodes)
     assert instance.terminals and all(0 <= t < instance.n_nodes for t in instance.terminals)
 
@@ -192,7 +192,7 @@ def test_random_files_read_or_fail_with_one_line(content):
         return
     check_instance(instance)
     try:
-        solution = solve_pace(instance, time_limit=5)
+        solution = solve(instance, time_limit=5)
     except NoSolutionError as e:
         assert "\n" not in str(e)
         return
@@ -223,11 +223,11 @@ def test_cli_refuses_overflowing_weights_with_one_line(cli, tmp_path, bad_input)
     bad_input(cli("steiner", path), "over the limit of 2**52")
 
 
-def test_cli_json_is_the_envelope_of_solve_pace(cli, tmp_path):
+def test_cli_json_is_the_envelope_of_solve(cli, tmp_path):
     path = tmp_path / "tiny.gr"
     path.write_text(gr(4, [(1, 2, 3), (2, 3, 1), (3, 4, 1), (1, 4, 9)], [1, 4]))
     data = json.loads(cli("steiner", path, "--json").stdout)
-    expected = envelope(solve_pace(path), None)
+    expected = envelope(solve(path))
     data.pop("seconds"), expected.pop("seconds")
     assert (
         data

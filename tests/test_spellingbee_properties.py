@@ -14,9 +14,15 @@ from hypothesis import strategies as st
 from letterplay import spellingbee as sb
 from letterplay.cli import main
 from letterplay.errors import InputError, LetterplayError, NoSolutionError
-from letterplay.lexicon import Lexicon
+from letterplay.lexicon import MAX_ZIPF, Lexicon
+from letterplay.spellingbee._best import candidates
+from letterplay.spellingbee._honeycomb import word_problem
+from letterplay.spellingbee._ranks import set_ranks
+from letterplay.spellingbee._solve import rank_of, ranks
+from letterplay.spellingbee.rules import EXAMPLE_WORDS, MAX_PUZZLES, MAX_TOP, word_score
+from letterplay.spellingbee.simple import simple_best
 
-TINY = Lexicon.from_words(sb.EXAMPLE_WORDS, name="tiny")
+TINY = Lexicon.from_words(EXAMPLE_WORDS, name="tiny")
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # text that is sometimes a honeycomb: mostly letters, some repeats, some hostile characters
@@ -57,7 +63,7 @@ def obeys_rules(word: str, hive: sb.Honeycomb) -> bool:
 @given(letters=hive_text, center=st.one_of(st.none(), hive_text))
 def test_honeycomb_is_right_or_refused(letters, center):
     try:
-        hive = sb.honeycomb(letters, center)
+        hive = sb.Honeycomb(letters, center)
     except InputError as e:
         assert "\n" not in str(e)
         return
@@ -68,10 +74,22 @@ def test_honeycomb_is_right_or_refused(letters, center):
 
 
 @SETTINGS
-@given(hive=anything)
+@given(hive=st.one_of(anything, hive_text))
 def test_solve_refuses_what_is_not_a_honeycomb(hive):
-    with pytest.raises(InputError, match="hive must be a Honeycomb"):
-        sb.solve(TINY, hive)
+    """Anything but a Honeycomb or its letters is refused; letters give their honeycomb's
+    game, or are refused as Honeycomb refuses them."""
+    if not isinstance(hive, str):
+        with pytest.raises(InputError, match="`honeycomb` must be a Honeycomb or its letters"):
+            sb.solve(hive, lexicon=TINY)
+        return
+    try:
+        made = sb.Honeycomb(hive)
+    except InputError as e:
+        with pytest.raises(InputError) as caught:
+            sb.solve(hive, lexicon=TINY)
+        assert str(caught.value) == str(e) and "\n" not in str(e)
+        return
+    assert sb.solve(hive, lexicon=TINY) == sb.solve(made, lexicon=TINY)
 
 
 @SETTINGS
@@ -79,14 +97,16 @@ def test_solve_refuses_what_is_not_a_honeycomb(hive):
 def test_best_arguments(lexicon, top, allow_s, exclude, min_zipf):
     lexicon = TINY if lexicon is None else lexicon
     try:
-        result = sb.best(lexicon, top, allow_s, exclude, None, min_zipf)
+        result = sb.best(
+            lexicon=lexicon, top=top, allow_s=allow_s, exclude=exclude, min_zipf=min_zipf
+        )
     except LetterplayError as e:
         assert "\n" not in str(e)
         return
-    assert lexicon is TINY and isinstance(top, int) and 1 <= top <= sb.MAX_TOP
+    assert lexicon is TINY and isinstance(top, int) and 1 <= top <= MAX_TOP
     assert allow_s in (True, False)
-    assert min_zipf is None or (math.isfinite(min_zipf) and 0 <= min_zipf <= sb.MAX_ZIPF)
-    assert result.best.score == max(sb.simple_scores(TINY, allow_s).values()) or min_zipf
+    assert min_zipf is None or (math.isfinite(min_zipf) and 0 <= min_zipf <= MAX_ZIPF)
+    assert result.best.score == simple_best(lexicon=TINY, allow_s=allow_s)[0][1] or min_zipf
 
 
 @SETTINGS
@@ -98,11 +118,13 @@ def test_best_arguments(lexicon, top, allow_s, exclude, min_zipf):
 )
 def test_generate_arguments(count, seed, score, pangrams):
     try:
-        result = sb.generate(TINY, count, seed, score, (None, None), pangrams)
+        result = sb.generate(
+            lexicon=TINY, count=count, seed=seed, score=score, words=(None, None), pangrams=pangrams
+        )
     except LetterplayError as e:
         assert "\n" not in str(e)
         return
-    assert isinstance(count, int) and 1 <= count <= sb.MAX_PUZZLES
+    assert isinstance(count, int) and 1 <= count <= MAX_PUZZLES
     assert seed is None or abs(seed) < 2**63
     low, high = score
     for puzzle in result.puzzles:
@@ -112,10 +134,10 @@ def test_generate_arguments(count, seed, score, pangrams):
 
 @SETTINGS
 @given(found=st.one_of(st.lists(st.text(max_size=12), max_size=8), anything))
-def test_standing_arguments(found):
-    hive = sb.honeycomb("ACEIORT", "T")
+def test_check_arguments(found):
+    hive = sb.Honeycomb("ACEIORT", "T")
     try:
-        result = sb.standing(TINY, hive, found)
+        result = sb.check(hive, found, lexicon=TINY)
     except InputError as e:
         assert "\n" not in str(e)
         return
@@ -128,12 +150,12 @@ def test_standing_arguments(found):
 @given(word=anything, max_score=anything, score=anything)
 def test_small_functions(word, max_score, score):
     for call in (
-        lambda: sb.word_score(word),
-        lambda: sb.word_problem(word, sb.honeycomb("ACEIORT", "T")),
+        lambda: word_score(word),
+        lambda: word_problem(word, sb.Honeycomb("ACEIORT", "T")),
         lambda: sb.hints(word),
-        lambda: sb.ranks(max_score),
-        lambda: sb.rank_of(score, max_score),
-        lambda: sb.set_ranks(word),
+        lambda: ranks(max_score),
+        lambda: rank_of(score, max_score),
+        lambda: set_ranks(word),
     ):
         try:
             call()
@@ -144,20 +166,23 @@ def test_small_functions(word, max_score, score):
 @settings(max_examples=40, deadline=None)
 @given(lexicon=lexicons, allow_s=st.booleans())
 def test_fast_scores_equal_simple_scores(lexicon, allow_s):
-    """On random small lexicons the vectorised scores equal the plain seed-style ones, and
+    """On random small lexicons the vectorised scores equal the plain notebook-style ones, and
     best() is their top, ties broken by later letters and center."""
-    simple = sb.simple_scores(lexicon, allow_s)
-    cands = sb.candidates(lexicon, allow_s)
+    ranked = simple_best(lexicon=lexicon, allow_s=allow_s)
+    simple = dict(ranked)
+    assert len(simple) == len(ranked)
+    cands = candidates(lexicon, allow_s)
     assert {cands.honeycomb(i): int(cands.scores[i]) for i in range(len(cands))} == simple
     if not simple:
         with pytest.raises(NoSolutionError):
-            sb.best(lexicon, allow_s=allow_s)
+            sb.best(lexicon=lexicon, allow_s=allow_s)
         return
     top = max(simple.items(), key=lambda kv: (kv[1], kv[0].letters, kv[0].center))
-    result = sb.best(lexicon, top=3, allow_s=allow_s)
+    assert ranked[0] == top
+    result = sb.best(lexicon=lexicon, top=3, allow_s=allow_s)
     assert (result.best.honeycomb, result.best.score) == top
     for r in result.top:
-        solution = sb.solve(lexicon, r.honeycomb)
+        solution = sb.solve(r.honeycomb, lexicon=lexicon)
         assert (solution.score, solution.count, len(solution.pangrams)) == (
             r.score,
             r.words,
@@ -168,21 +193,22 @@ def test_fast_scores_equal_simple_scores(lexicon, allow_s):
 @settings(max_examples=40, deadline=None)
 @given(lexicon=lexicons, letters=st.permutations("abcdefghis").map(lambda p: "".join(p[:7])))
 def test_solve_equals_the_rules(lexicon, letters):
-    hive = sb.honeycomb(letters)
-    solution = sb.solve(lexicon, hive)
+    hive = sb.Honeycomb(letters)
+    solution = sb.solve(hive, lexicon=lexicon)
+    assert solution == sb.solve(letters, lexicon=lexicon)
     assert list(solution.words) == [w for w in lexicon.words if obeys_rules(w, hive)]
-    assert all(sb.word_score(w) == p for w, p in solution.word_scores().items())
+    assert all(word_score(w) == p for w, p in solution.word_scores().items())
 
 
 @settings(max_examples=25, deadline=None)
 @given(lexicon=lexicons, seed=st.integers(-(2**63) + 1, 2**63 - 1), count=st.integers(1, 5))
 def test_generate_reproducible_for_any_seed(lexicon, seed, count):
     try:
-        a = sb.generate(lexicon, count, seed)
+        a = sb.generate(lexicon=lexicon, count=count, seed=seed)
     except NoSolutionError:  # every pangram has an S
         assert all("s" in w for w in lexicon.words if len(set(w)) == 7)
         return
-    b = sb.generate(lexicon, count, seed)
+    b = sb.generate(lexicon=lexicon, count=count, seed=seed)
     assert [p.honeycomb for p in a.puzzles] == [p.honeycomb for p in b.puzzles]
     assert len({p.honeycomb for p in a.puzzles}) == len(a.puzzles) == min(count, a.eligible)
 
@@ -200,7 +226,7 @@ number_text = st.one_of(
 @pytest.fixture(scope="module")
 def tiny_file(tmp_path_factory) -> str:
     path = tmp_path_factory.mktemp("bee-props") / "tiny.txt"
-    path.write_text(" ".join(sb.EXAMPLE_WORDS) + "\n")
+    path.write_text(" ".join(EXAMPLE_WORDS) + "\n")
     return str(path)
 
 

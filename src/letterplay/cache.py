@@ -36,6 +36,7 @@ import re
 import struct
 import zlib
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -45,9 +46,12 @@ from letterplay.dirs import cache_dir
 __all__ = [
     "FORMAT",
     "SMALL_LIST",
+    "CacheInfo",
     "Entry",
     "cached",
+    "clear",
     "entry_path",
+    "info",
     "load",
     "open_entry",
     "store",
@@ -281,3 +285,72 @@ def cached(
     arrays = dict(build())
     store(kind, key, arrays)
     return arrays
+
+
+# ----------------------------------------------------------------------------- the whole cache
+
+SUFFIXES = (".lpc", ".tmp")
+"""The files of the cache: entries, and the temporary files of writes under way."""
+
+
+@dataclass(frozen=True)
+class CacheInfo:
+    """The cache folder, how many entries it holds and how many bytes they take."""
+
+    folder: Path
+    entries: int
+    bytes: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {"folder": str(self.folder), "entries": self.entries, "bytes": self.bytes}
+
+
+def _files(folder: Path) -> list[Path]:
+    """The cache's own files in ``folder`` (nothing else there is ever touched)."""
+    try:
+        candidates = list(folder.iterdir())
+    except OSError:  # no cache yet, or not readable: nothing of ours to count or remove
+        return []
+    return [p for p in candidates if p.suffix in SUFFIXES and p.is_file() and not p.is_symlink()]
+
+
+def info() -> CacheInfo:
+    """The cache folder and the number and total size of its entries.
+
+    Examples
+    --------
+    >>> _ = cached("demo", "key-info", lambda: {"a": np.arange(3)})
+    >>> details = info()
+    >>> details.folder == cache_dir(), details.entries >= 1, details.bytes > 0
+    (True, True, True)
+    """
+    folder = cache_dir()
+    sizes = []
+    for path in _files(folder):
+        with contextlib.suppress(OSError):  # removed meanwhile by another process
+            sizes.append(path.stat().st_size)
+    return CacheInfo(folder, len(sizes), sum(sizes))
+
+
+def clear() -> CacheInfo:
+    """Remove every entry of the cache (only the cache's own files); returns what was removed.
+
+    Safe while other processes use the cache: an entry already mapped stays readable to them
+    (removing a file keeps its pages alive), and one removed before they open it is rebuilt.
+
+    Examples
+    --------
+    >>> _ = cached("demo", "key-clear", lambda: {"a": np.arange(3)})
+    >>> clear().entries >= 1, info().entries
+    (True, 0)
+    """
+    folder = cache_dir()
+    removed, total = 0, 0
+    for path in _files(folder):
+        try:
+            size = path.stat().st_size
+            path.unlink()
+        except OSError:  # gone already, or not ours to remove
+            continue
+        removed, total = removed + 1, total + size
+    return CacheInfo(folder, removed, total)

@@ -26,16 +26,12 @@ References
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
 from letterplay import cache
-from letterplay.errors import InputError
-
-if TYPE_CHECKING:
-    from letterplay.lexicon import Lexicon
+from letterplay.errors import InputError, named
 
 __all__ = [
     "ALPHABET",
@@ -127,11 +123,11 @@ def parse_letters(text: str, what: str = "letters") -> str:
     >>> parse_letters("ab1")
     Traceback (most recent call last):
     ...
-    letterplay.errors.InputError: letters must be letters a–z, got 'ab1'
+    letterplay.errors.InputError: `letters` must be letters a–z, got 'ab1'
     """
     letters = text.strip().lower()
     if not letters or not letters.isascii() or not letters.isalpha():
-        raise InputError(f"{what} must be letters a–z, got {text!r}")
+        raise InputError(f"{named(what)} must be letters a–z, got {text!r}", parameter=what)
     return letters
 
 
@@ -179,15 +175,12 @@ class LetterIndex:
         self._arrays = arrays
 
     @classmethod
-    def for_lexicon(cls, lexicon: Lexicon) -> LetterIndex:
-        """The index of ``lexicon``, from the disk cache when a valid entry exists."""
-        key = f"{lexicon.sha256}:letterindex-v{INDEX_VERSION}"
-        if not cache.worth_caching(lexicon):
-            return cls.build_blob(lexicon.blob(), lexicon.sha256)
-        arrays = cache.cached(
-            "letterindex", key, lambda: cls.build_blob(lexicon.blob(), lexicon.sha256)._arrays
-        )
-        return cls(lexicon.sha256, arrays)
+    def cached(cls, sha256: str, blob: Callable[[], np.ndarray]) -> LetterIndex:
+        """The index of the word list whose identity is ``sha256``, from the disk cache when a
+        valid entry exists, else built from ``blob()`` (its ``word\\n`` bytes) and stored."""
+        key = f"{sha256}:letterindex-v{INDEX_VERSION}"
+        arrays = cache.cached("letterindex", key, lambda: cls.build_blob(blob(), sha256)._arrays)
+        return cls(sha256, arrays)
 
     @classmethod
     def build(cls, words: Sequence[str], sha256: str = "") -> LetterIndex:

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["ProgressCallback", "report"]
+from letterplay.errors import InputError, named
+
+__all__ = ["ProgressCallback", "check_progress", "report"]
 
 ProgressCallback = Callable[[str, int, int], None]
 
@@ -25,3 +27,23 @@ def report(progress: ProgressCallback | None, description: str, done: int, total
     """Call ``progress`` if there is one."""
     if progress is not None:
         progress(description, done, total)
+
+
+def check_progress(progress: object, name: str = "progress") -> ProgressCallback | None:
+    """``progress`` when it is None or a function; else an InputError naming the parameter.
+
+    Examples
+    --------
+    >>> check_progress(None) is None
+    True
+    >>> check_progress(3)
+    Traceback (most recent call last):
+    ...
+    letterplay.errors.InputError: `progress` must be a function or None, not int
+    """
+    if progress is not None and not callable(progress):
+        raise InputError(
+            f"{named(name)} must be a function or None, not {type(progress).__name__}",
+            parameter=name,
+        )
+    return progress

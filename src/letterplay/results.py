@@ -1,15 +1,22 @@
-"""Results as JSON: one encoder and one envelope for the command line and the web.
+"""Results: what every puzzle function returns, and its JSON.
 
-Every puzzle returns a dataclass whose ``to_dict()`` is the JSON contract of SPEC.md. The
-command line's ``--json`` and the web API both print :func:`to_json` of :func:`envelope`, so the
-two can never drift apart. JSON is strict: a NaN or an infinity is an error, never the
-non-standard ``NaN`` token.
+Every puzzle function returns a :class:`Result`: a frozen dataclass that keeps the lexicon it
+was computed on and whose ``to_dict()`` is its JSON contract. The command line's ``--json`` and
+the web API both print :func:`to_json` of :func:`envelope`, the result's dict with the lexicon's
+name, word count and identity added, so the two can never drift apart. JSON is strict: a NaN or
+an infinity is an error, never the non-standard ``NaN`` token.
 
 Examples
 --------
+>>> from dataclasses import dataclass
 >>> from letterplay.lexicon import Lexicon
+>>> @dataclass(frozen=True)
+... class Score(Result):
+...     score: int
+...     def to_dict(self):
+...         return {"score": self.score}
 >>> lex = Lexicon.from_words(["bee", "hive"], name="tiny")
->>> to_json(envelope({"score": 3}, lex))[:40]
+>>> to_json(envelope(Score(3, lexicon=lex)))[:40]
 '{"score": 3, "lexicon": {"name": "tiny",'
 >>> to_json({"x": float("nan")})
 Traceback (most recent call last):
@@ -25,6 +32,7 @@ References
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +41,36 @@ from letterplay.errors import InputError
 if TYPE_CHECKING:
     from letterplay.lexicon import Lexicon
 
-__all__ = ["envelope", "json_default", "to_json"]
+__all__ = ["Record", "Result", "envelope", "json_default", "to_json"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Result:
+    """The base of every result: ``lexicon`` is the word list it was computed on (None for a
+    result that uses none, such as a Steiner tree); subclasses give ``to_dict()``."""
+
+    lexicon: Lexicon | None = field(default=None, repr=False, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON contract of the result (without the lexicon, which :func:`envelope` adds)."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Record(Result):
+    """A result that is only what it says: ``data`` as its JSON (for small operations, such as
+    describing a word list, whose result needs no type of its own).
+
+    Examples
+    --------
+    >>> Record({"words": 2}).to_dict()
+    {'words': 2}
+    """
+
+    data: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.data)
 
 
 def json_default(value: Any) -> Any:
@@ -49,10 +86,11 @@ def json_default(value: Any) -> Any:
     raise TypeError(f"cannot serialise {type(value).__name__}")
 
 
-def envelope(data: Any, lexicon: Lexicon | None) -> dict[str, Any]:
-    """The JSON object of a result: ``data`` (a dict or a result with ``to_dict()``) plus the
-    ``"lexicon"`` it came from (name, word count, sha256)."""
+def envelope(data: Any) -> dict[str, Any]:
+    """The JSON object of a result: ``data`` (a dict or a :class:`Result`) plus, for a result,
+    the ``"lexicon"`` it was computed on (name, word count, sha256)."""
     payload = dict(data.to_dict() if hasattr(data, "to_dict") else data)
+    lexicon = getattr(data, "lexicon", None)
     if lexicon is not None:
         payload["lexicon"] = lexicon.info()
     return payload

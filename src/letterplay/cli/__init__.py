@@ -1,8 +1,11 @@
 """The ``letterplay`` command line: parse, call the library, render text or JSON.
 
-Each puzzle's commands live in their own module of this package and are imported only when used,
-so ``letterplay bee solve`` does not pay for importing the Steiner engine or matplotlib.
-Bad input ends with a one-line message on stderr and exit status 2, never a traceback.
+Every command is built from its description in :mod:`letterplay.commands` (see
+:mod:`letterplay.cli.build`); this module holds the top-level group and its *lazy command
+table*: a name, the module that describes its operations and the module that renders their
+results as text. Each is imported only when its command runs, so ``letterplay bee solve`` does
+not pay for the Steiner engine or matplotlib. Bad input ends with a one-line message on stderr
+and exit status 2, never a traceback; ``letterplay`` alone prints its help.
 """
 
 from __future__ import annotations
@@ -19,40 +22,36 @@ from letterplay.errors import LetterplayError
 
 __all__ = ["COMMANDS", "LetterplayGroup", "fail", "main"]
 
-# command name -> "module:attribute" of its click command, loaded on first use
-COMMANDS = {
-    "lexicon": "letterplay.cli.lexicon:lexicon",
-    "anigrams": "letterplay.cli.anigrams:anigrams",
-    "bee": "letterplay.cli.spellingbee:bee",
-    "letterboxed": "letterplay.cli.letterboxed:letterboxed",
-    "multiplet": "letterplay.cli.multiplets:multiplet",
-    "ladder": "letterplay.cli.multiplets:ladder",
-    "steiner": "letterplay.cli.steiner:steiner",
-    "serve": "letterplay.cli.serve:serve",
+COMMANDS = {  # name -> (module describing its operations, module rendering their results)
+    "anigrams": ("letterplay.commands.anigrams", "letterplay.cli.anigrams"),
+    "bee": ("letterplay.commands.spellingbee", "letterplay.cli.spellingbee"),
+    "cache": ("letterplay.commands.cache", "letterplay.cli.cache"),
+    "ladder": ("letterplay.commands.multiplets", "letterplay.cli.multiplets"),
+    "letterboxed": ("letterplay.commands.letterboxed", "letterplay.cli.letterboxed"),
+    "lexicon": ("letterplay.commands.lexicon", "letterplay.cli.lexicon"),
+    "multiplet": ("letterplay.commands.multiplets", "letterplay.cli.multiplets"),
+    "serve": ("letterplay.commands.serve", "letterplay.cli.serve"),
+    "steiner": ("letterplay.commands.steiner", "letterplay.cli.steiner"),
 }
 
 
 class LetterplayGroup(click.Group):
-    """The top-level group: lazy subcommands and one-line errors with exit status 2."""
+    """The top-level group: lazy subcommands, its help when called alone, and one-line errors
+    with exit status 2."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(name for name in COMMANDS if self.get_command(ctx, name) is not None)
+        return sorted(COMMANDS)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        target = COMMANDS.get(name)
-        if target is None:
+        if name not in COMMANDS:
             return None
-        module_name, attribute = target.split(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as e:
-            if e.name == module_name:  # a puzzle whose commands are not written yet
-                return None
-            raise
-        return getattr(module, attribute, None)
+        from letterplay.cli.build import click_command
+
+        described, rendered = (importlib.import_module(m) for m in COMMANDS[name])
+        item = next(c for c in described.COMMANDS if c.name == name)
+        return click_command(item, rendered.RENDER)
 
     def main(self, args=None, prog_name=None, **extra):  # type: ignore[override]
-        _matplotlib_config_dir()
         try:
             previous = signal.signal(signal.SIGINT, _interrupted)
         except ValueError:  # not the main thread: leave interrupts to whoever runs us
@@ -66,6 +65,9 @@ class LetterplayGroup(click.Group):
     def _run(self, args, prog_name, **extra) -> None:
         try:
             rv = super().main(args, prog_name, standalone_mode=False, **extra)
+        except click.exceptions.NoArgsIsHelpError as e:  # `letterplay` or `letterplay bee`
+            click.echo(e.ctx.get_help())
+            sys.exit(0)
         except LetterplayError as e:
             fail(str(e))
         except click.exceptions.Abort:
@@ -99,24 +101,6 @@ def _interrupted(signum: int, frame: object) -> None:
     os._exit(130)
 
 
-def _matplotlib_config_dir() -> None:
-    """When HOME cannot be written, give matplotlib a temporary config folder up front, so the
-    commands that draw do not print its warnings about it before their own output."""
-    if "MPLCONFIGDIR" in os.environ:
-        return
-    home = os.path.expanduser("~")
-    if os.path.isdir(home) and os.access(home, os.W_OK):
-        return
-    import tempfile
-
-    folder = os.path.join(tempfile.gettempdir(), f"letterplay-matplotlib-{os.getuid()}")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-    except OSError:
-        return
-    os.environ["MPLCONFIGDIR"] = folder
-
-
 def fail(message: str, code: int = 2) -> None:
     """Print ``error: message`` as one line on stderr and exit (status 2 by default)."""
     one_line = " ".join(str(message).split())
@@ -124,7 +108,11 @@ def fail(message: str, code: int = 2) -> None:
     sys.exit(code)
 
 
-@click.group(cls=LetterplayGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=LetterplayGroup,
+    no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.version_option(package_name="letterplay")
 def main() -> None:
     """letterplay: solve, study, generate and draw letter-set word puzzles.

@@ -2,12 +2,16 @@
 
 One module per picture kind; each takes a library result and returns the picture, SVG text or
 PNG bytes, and the caller (the command line, the web app) writes or serves it. matplotlib is
-imported only by the drawing functions themselves, never by importing this package.
+imported only by the drawing functions themselves, never by importing this package. An operation
+whose product is a picture returns a :class:`Picture`: what it shows, and how to draw it.
 
 Examples
 --------
 >>> picture_format("table.SVG")
 'svg'
+>>> hello = Picture({"text": "hello"}, lambda fmt: f"<svg>{fmt}</svg>")
+>>> hello.to_dict(), hello.draw("svg")
+({'text': 'hello'}, '<svg>svg</svg>')
 """
 
 from __future__ import annotations
@@ -16,12 +20,28 @@ import contextlib
 import io
 import os
 import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from letterplay.errors import InputError
+from letterplay.results import Result
 
-__all__ = ["FORMATS", "figure_picture", "picture_format"]
+__all__ = ["FORMATS", "Picture", "check_format", "figure_picture", "picture_format"]
+
+
+@dataclass(frozen=True)
+class Picture(Result):
+    """A picture to draw: ``shows`` says what it shows (its JSON), ``draw(fmt)`` makes it, SVG
+    text for ``"svg"`` and PNG bytes for ``"png"``."""
+
+    shows: dict[str, Any]
+    draw: Callable[[str], str | bytes] = field(repr=False, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.shows)
+
 
 FORMATS = ("svg", "png")
 
@@ -34,13 +54,17 @@ def picture_format(name: str | Path) -> str:
     >>> picture_format("hive.png")
     'png'
     """
-    fmt = Path(name).suffix.lower().lstrip(".")
+    return check_format(Path(name).suffix.lower().lstrip(".") or str(name))
+
+
+def check_format(fmt: object) -> str:
+    """``fmt`` when it is a picture format (``"svg"`` or ``"png"``); else an InputError."""
     if fmt not in FORMATS:
-        raise InputError(f"fmt must be one of {', '.join(FORMATS)}, not {fmt or name!r}")
+        raise InputError(f"`fmt` must be one of {', '.join(FORMATS)}, not {fmt!r}", parameter="fmt")
     return fmt
 
 
-def figure_picture(figure: Any, fmt: str) -> str | bytes:
+def figure_picture(figure: Any, fmt: str, dpi: int = 120) -> str | bytes:
     """A matplotlib figure as SVG text (``fmt="svg"``) or PNG bytes (``fmt="png"``).
 
     Examples
@@ -49,10 +73,9 @@ def figure_picture(figure: Any, fmt: str) -> str | bytes:
     >>> figure_picture(Figure(figsize=(1, 1)), "svg").lstrip().startswith("<?xml")
     True
     """
-    if fmt not in FORMATS:
-        raise InputError(f"fmt must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    check_format(fmt)
     out = io.BytesIO()
-    figure.savefig(out, format=fmt, dpi=120)
+    figure.savefig(out, format=fmt, dpi=dpi)
     return out.getvalue().decode("utf-8") if fmt == "svg" else out.getvalue()
 
 

@@ -1,11 +1,11 @@
-"""The games-by-terminus-length bar chart of Anigrams (as in seed 001's plot).
+"""The games-by-terminus-length bar chart of Anigrams (as in the plot of *Too many anigrams*).
 
 :func:`draw_game_table` returns the picture (SVG text or PNG bytes); the caller writes it.
 
 Examples
 --------
->>> from letterplay.anigrams import GameTable
->>> table = GameTable(4, {4: 2674, 5: 15915, 6: 0})
+>>> from letterplay.anigrams import TableResult
+>>> table = TableResult(4, {4: 2674, 5: 15915, 6: 0})
 >>> draw_game_table(table, "svg").lstrip().startswith("<?xml")
 True
 
@@ -18,14 +18,15 @@ References
 from __future__ import annotations
 
 from letterplay import validate
-from letterplay.anigrams import RIDDLER_END, GameTable
-from letterplay.draw import FORMATS, figure_picture
-from letterplay.errors import InputError
+from letterplay.anigrams import TableResult
+from letterplay.anigrams.rules import RIDDLER_END
+from letterplay.draw import check_format, figure_picture
+from letterplay.errors import InputError, named
 
 __all__ = ["draw_game_table"]
 
 
-def draw_game_table(table: GameTable, fmt: str = "svg", lexicon_name: str = "") -> str | bytes:
+def draw_game_table(table: TableResult, fmt: str = "svg", lexicon_name: str = "") -> str | bytes:
     """The number of games for each terminus length as bars: SVG text or PNG bytes.
 
     The bar of the Riddler's game (ending at 9 letters) is highlighted; each bar is labelled
@@ -33,14 +34,16 @@ def draw_game_table(table: GameTable, fmt: str = "svg", lexicon_name: str = "") 
 
     Examples
     --------
-    >>> from letterplay.anigrams import GameTable
-    >>> draw_game_table(GameTable(4, {4: 3, 5: 0}), "png")[:4]
+    >>> from letterplay.anigrams import TableResult
+    >>> draw_game_table(TableResult(4, {4: 3, 5: 0}), "png")[:4]
     b'\\x89PNG'
     """
-    if not isinstance(table, GameTable):
-        raise InputError(f"table must be a GameTable, not {type(table).__name__}")
-    if fmt not in FORMATS:
-        raise InputError(f"fmt must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    if not isinstance(table, TableResult):
+        raise InputError(
+            f"{named('table')} must be a TableResult, not {type(table).__name__}",
+            parameter="table",
+        )
+    check_format(fmt)
     lexicon_name = validate.text("lexicon_name", lexicon_name)
     from matplotlib.figure import Figure
     from matplotlib.ticker import FuncFormatter

@@ -5,8 +5,9 @@
 Examples
 --------
 >>> from letterplay.lexicon import Lexicon
->>> from letterplay.spellingbee import EXAMPLE_WORDS, stats
->>> svg = draw_score_distribution(stats(Lexicon.from_words(EXAMPLE_WORDS)), "svg", "tiny")
+>>> from letterplay.spellingbee import stats
+>>> from letterplay.spellingbee.rules import EXAMPLE_WORDS
+>>> svg = draw_score_distribution(stats(lexicon=Lexicon.from_words(EXAMPLE_WORDS, name="tiny")))
 >>> "Scores of all 14 candidate honeycombs (tiny)" in svg
 True
 
@@ -18,55 +19,50 @@ References
 
 from __future__ import annotations
 
-import io
-
 import numpy as np
 from matplotlib.figure import Figure
 
-from letterplay import validate
+from letterplay.draw import check_format, figure_picture
 from letterplay.errors import InputError
-from letterplay.spellingbee import Stats
+from letterplay.spellingbee import StatsResult
 
-__all__ = ["FORMATS", "draw_score_distribution"]
-
-FORMATS = ("svg", "png")
+__all__ = ["draw_score_distribution"]
 
 
-def draw_score_distribution(stats: Stats, fmt: str = "svg", lexicon_name: str = "") -> str | bytes:
+def draw_score_distribution(stats: StatsResult, fmt: str = "svg") -> str | bytes:
     """Histogram of the game scores of every candidate honeycomb: SVG text for ``fmt`` "svg",
-    PNG bytes for "png".
+    PNG bytes for "png"; the title names the word list.
 
     Examples
     --------
     >>> from letterplay.lexicon import Lexicon
-    >>> from letterplay.spellingbee import EXAMPLE_WORDS, stats
-    >>> draw_score_distribution(stats(Lexicon.from_words(EXAMPLE_WORDS)), "png")[:4]
+    >>> from letterplay.spellingbee import stats
+    >>> from letterplay.spellingbee.rules import EXAMPLE_WORDS
+    >>> draw_score_distribution(stats(lexicon=Lexicon.from_words(EXAMPLE_WORDS)), "png")[:4]
     b'\\x89PNG'
     """
-    if not isinstance(stats, Stats):
-        raise InputError(f"stats must be a spellingbee Stats, not {type(stats).__name__}")
-    if fmt not in FORMATS:
-        raise InputError(f"fmt must be one of {', '.join(FORMATS)}, not {fmt!r}")
-    lexicon_name = validate.text("lexicon_name", lexicon_name)
+    if not isinstance(stats, StatsResult):
+        raise InputError(
+            f"`stats` must be a spellingbee StatsResult, not {type(stats).__name__}",
+            parameter="stats",
+        )
+    check_format(fmt)
     fig = Figure(figsize=(7, 4))
     ax = fig.add_subplot()
     if len(stats.scores):
         _histogram(ax, stats)
     ax.set_xlabel("game score")
     ax.set_ylabel("candidate honeycombs (log scale)")
-    name = f" ({lexicon_name})" if lexicon_name else ""
+    name = f" ({stats.lexicon.name})" if stats.lexicon is not None else ""
     ax.set_title(
         f"Scores of all {stats.candidate_honeycombs:,} candidate honeycombs{name}",
         parse_math=False,
     )
     fig.tight_layout()
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format=fmt, dpi=120)
-    data = buffer.getvalue()
-    return data.decode("utf-8") if fmt == "svg" else data
+    return figure_picture(fig, fmt)
 
 
-def _histogram(ax, stats: Stats) -> None:
+def _histogram(ax, stats: StatsResult) -> None:
     """The bars (log scale), the best score and the median."""
     scores = stats.scores
     width = max(stats.distribution()["histogram"]["bin_width"] // 4, 1)

@@ -6,8 +6,8 @@ caller writes it.
 
 Examples
 --------
->>> from letterplay.spellingbee import honeycomb
->>> svg = draw_honeycomb(honeycomb("AEGINRT", "R"))
+>>> from letterplay.spellingbee import Honeycomb
+>>> svg = draw_honeycomb(Honeycomb("AEGINRT", "R"))
 >>> svg.startswith("<?xml") and "f7da21" in svg.lower()
 True
 
@@ -18,19 +18,18 @@ References
 
 from __future__ import annotations
 
-import io
 import math
 
 from matplotlib.figure import Figure
 from matplotlib.patches import RegularPolygon
 
 from letterplay import validate
+from letterplay.draw import check_format, figure_picture
 from letterplay.errors import InputError
 from letterplay.spellingbee import Honeycomb
 
-__all__ = ["FORMATS", "cell_centers", "draw_honeycomb"]
+__all__ = ["cell_centers", "draw_honeycomb"]
 
-FORMATS = ("svg", "png")
 CENTER_COLOUR = "#f7da21"
 OUTER_COLOUR = "#e6e6e6"
 RADIUS = 1.0
@@ -52,30 +51,33 @@ def cell_centers() -> list[tuple[float, float]]:
     ]
 
 
-def draw_honeycomb(hive: Honeycomb, fmt: str = "svg", title: str | None = None) -> str | bytes:
-    """The picture of ``hive``: SVG text for ``fmt`` "svg", PNG bytes for "png". The ``title``
+def draw_honeycomb(honeycomb: Honeycomb, fmt: str = "svg", title: str | None = None) -> str | bytes:
+    """The picture of ``honeycomb``: SVG text for ``fmt`` "svg", PNG bytes for "png". The ``title``
     is shown as plain text (a ``$`` is a dollar sign, not the start of a formula).
 
     Examples
     --------
-    >>> from letterplay.spellingbee import honeycomb
-    >>> draw_honeycomb(honeycomb("AEGINRT", "R"), "png", title="$5 hive")[:4]
+    >>> from letterplay.spellingbee import Honeycomb
+    >>> draw_honeycomb(Honeycomb("AEGINRT", "R"), "png", title="$5 hive")[:4]
     b'\\x89PNG'
     """
-    if not isinstance(hive, Honeycomb):
-        raise InputError(f"hive must be a Honeycomb, not {type(hive).__name__}")
-    if fmt not in FORMATS:
-        raise InputError(f"fmt must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    if not isinstance(honeycomb, Honeycomb):
+        raise InputError(
+            f"`honeycomb` must be a Honeycomb, not {type(honeycomb).__name__}",
+            parameter="honeycomb",
+        )
+    check_format(fmt)
     if title is not None:
         title = validate.text("title", title)
     fig = Figure(figsize=(3.2, 3.5 if title else 3.2))
     ax = fig.add_axes((0, 0, 1, 0.9 if title else 1))
-    cells = [((0.0, 0.0), hive.center, CENTER_COLOUR)]
+    cells = [((0.0, 0.0), honeycomb.center, CENTER_COLOUR)]
     cells += [
-        (xy, letter, OUTER_COLOUR) for xy, letter in zip(cell_centers(), hive.outer, strict=True)
+        (xy, letter, OUTER_COLOUR)
+        for xy, letter in zip(cell_centers(), honeycomb.outer, strict=True)
     ]
-    for (x, y), letter, colour in cells:
-        _cell(ax, x, y, letter, colour)
+    for center, letter, colour in cells:
+        _cell(ax, center, letter, colour)
     extent = math.sqrt(3) * RADIUS + RADIUS
     ax.set_xlim(-extent, extent)
     ax.set_ylim(-extent, extent)
@@ -83,10 +85,11 @@ def draw_honeycomb(hive: Honeycomb, fmt: str = "svg", title: str | None = None) 
     ax.axis("off")
     if title:
         fig.suptitle(title, fontsize=11, parse_math=False)
-    return _picture(fig, fmt, dpi=150)
+    return figure_picture(fig, fmt, dpi=150)
 
 
-def _cell(ax, x: float, y: float, letter: str, colour: str) -> None:
+def _cell(ax, center: tuple[float, float], letter: str, colour: str) -> None:
+    x, y = center
     # orientation pi/6 turns matplotlib's pointy-topped hexagon into a flat-topped one
     ax.add_patch(
         RegularPolygon(
@@ -101,11 +104,3 @@ def _cell(ax, x: float, y: float, letter: str, colour: str) -> None:
     ax.text(
         x, y, letter, ha="center", va="center", fontsize=22, fontweight="bold", family="DejaVu Sans"
     )
-
-
-def _picture(fig: Figure, fmt: str, dpi: int) -> str | bytes:
-    """The figure rendered in memory: SVG as text, PNG as bytes."""
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format=fmt, dpi=dpi)
-    data = buffer.getvalue()
-    return data.decode("utf-8") if fmt == "svg" else data

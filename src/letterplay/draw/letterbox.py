@@ -1,18 +1,19 @@
 """The Letter Boxed board as a regular polygon, and a solution's path across it.
 
-The geometry is the seed's: vertices on a circle of radius 5 starting at angle 3.925 rad (the
-lower left corner of a square) and going round counter-clockwise; side ``i`` runs from vertex
+The geometry is that of Art Steinmetz's *Solving the Letterboxed Puzzle in the New York Times*:
+vertices on a circle of radius 5 starting at angle 3.925 rad (the lower left corner of a square)
+and going round counter-clockwise; side ``i`` runs from vertex
 ``i`` to vertex ``i + 1`` and its letters sit at equal spacing, ``j / (letters + 1)`` of the way
 along. The same code draws any number of sides.
 
 The functions return the picture (SVG text or PNG bytes); writing it to a file is the caller's
-job. :func:`draw_puzzle` is what the ``letterboxed draw`` command and the web app call: the board,
-optionally solved, drawn, with the result the JSON reports.
+job. :func:`draw_puzzle` is what the ``letterboxed draw`` command calls: the board, optionally
+solved, as a :class:`~letterplay.draw.Picture` (what it shows, and how to draw it).
 
 Examples
 --------
->>> from letterplay.letterboxed import parse_board
->>> svg = draw_board(parse_board(["tap", "erd", "nil", "yco"]), ("plead", "dictionary"))
+>>> from letterplay.letterboxed import Board
+>>> svg = draw_board(Board("tap erd nil yco"), ("plead", "dictionary"))
 >>> svg.startswith("<?xml") and "@keyframes lbdraw" in svg
 True
 
@@ -27,12 +28,13 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from letterplay import validate
+from letterplay.draw import Picture, check_format
 from letterplay.errors import InputError
-from letterplay.letterboxed import Board, solve
+from letterplay.letterboxed import Board, parse_board, solve
 from letterplay.letters import parse_letters
 
 if TYPE_CHECKING:
@@ -41,21 +43,12 @@ if TYPE_CHECKING:
 
     from letterplay.lexicon import Lexicon
 
-__all__ = [
-    "FORMATS",
-    "BoardDrawing",
-    "animate_svg",
-    "draw_board",
-    "draw_puzzle",
-    "letter_positions",
-    "polygon",
-]
+__all__ = ["animate_svg", "draw_board", "draw_puzzle", "letter_positions", "polygon"]
 
 RADIUS = 5.0
-START_ANGLE = 3.925  # radians: the seed's first vertex, lower left
-BACKGROUND = "#f9c6cf"  # the seed's pink
+START_ANGLE = 3.925  # radians: Steinmetz's first vertex, lower left
+BACKGROUND = "#f9c6cf"  # Steinmetz's pink
 WORD_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b")
-FORMATS = ("svg", "png")
 
 
 def polygon(sides: int) -> list[tuple[float, float]]:
@@ -100,17 +93,19 @@ def draw_board(board: Board, words: tuple[str, ...] = (), fmt: str = "svg") -> s
 
     Examples
     --------
-    >>> board = Board(("ab", "cd", "ef"))
+    >>> board = Board("ab cd ef")
     >>> draw_board(board)[:5], draw_board(board, fmt="png")[:4]
     ('<?xml', b'\\x89PNG')
     """
     if not isinstance(board, Board):
-        raise InputError(f"board must be a Board, not {type(board).__name__}")
-    if fmt not in FORMATS:
-        raise InputError(f"fmt must be one of {', '.join(FORMATS)}, not {fmt!r}")
+        raise InputError(f"`board` must be a Board, not {type(board).__name__}", parameter="board")
+    check_format(fmt)
     words = tuple(parse_letters(w, "words") for w in validate.words("words", words))
     if any(ch not in board.letters for word in words for ch in word):
-        raise InputError(f"words must use only the board's letters, got {' '.join(words)!r}")
+        raise InputError(
+            f"`words` must use only the board's letters, got {' '.join(words)!r}",
+            parameter="words",
+        )
     fig = _figure(board, words)
     buffer = io.BytesIO()
     fig.savefig(buffer, format=fmt, facecolor=BACKGROUND)
@@ -132,18 +127,25 @@ def _figure(board: Board, words: tuple[str, ...]) -> Figure:
     corners = polygon(len(board.sides))
     xs, ys = zip(*[*corners, corners[0]], strict=True)
     ax.add_line(Line2D(xs, ys, color="black", linewidth=2.5, zorder=1))
-    handles = [_draw_word(ax, where, k, word, len(words)) for k, word in enumerate(words)]
+    handles = [_draw_word(ax, where, k, word, n_words=len(words)) for k, word in enumerate(words)]
     for ch, (x, y) in where.items():
         ax.plot([x], [y], "o", markersize=30, color="white", markeredgecolor="black", zorder=3)
         ax.text(x, y, ch.upper(), ha="center", va="center", fontsize=18, weight="bold", zorder=4)
     if words:
         x, y = where[words[0][0]]
-        ax.plot([x], [y], "o", markersize=40, fillstyle="none", markeredgewidth=3,
-                color=WORD_COLOURS[0], zorder=4)  # fmt: skip
-        ax.annotate("start", (x, y), xytext=(0, -32), textcoords="offset points",
-                    ha="center", fontsize=11, color=WORD_COLOURS[0], zorder=4)  # fmt: skip
-        fig.legend(handles=handles, loc="lower center", ncol=len(words), frameon=False,
-                   fontsize=13)  # fmt: skip
+        ring = {"markersize": 40, "fillstyle": "none", "markeredgewidth": 3}
+        ax.plot([x], [y], "o", color=WORD_COLOURS[0], zorder=4, **ring)
+        ax.annotate(
+            "start",
+            (x, y),
+            xytext=(0, -32),
+            textcoords="offset points",
+            ha="center",
+            fontsize=11,
+            color=WORD_COLOURS[0],
+            zorder=4,
+        )
+        fig.legend(handles=handles, loc="lower center", ncol=len(words), frameon=False, fontsize=13)
     ax.set_xlim(-RADIUS - 1.2, RADIUS + 1.2)
     ax.set_ylim(-RADIUS - 1.2, RADIUS + 1.2)
     ax.set_aspect("equal")
@@ -151,7 +153,7 @@ def _figure(board: Board, words: tuple[str, ...]) -> Figure:
     return fig
 
 
-def _draw_word(ax: Axes, where: dict, k: int, word: str, n_words: int):
+def _draw_word(ax: Axes, where: dict, k: int, word: str, *, n_words: int):
     """Word ``k``'s line and arrows, with ids the animation refers to; returns the line."""
     from matplotlib.lines import Line2D
 
@@ -184,8 +186,10 @@ def animate_svg(svg: str, n_words: int, seconds_per_word: float = 2.0) -> str:
     >>> svg.count("animation: lbdraw"), svg.startswith('<svg width="1">\\n<style>@keyframes')
     (2, True)
     """
-    rules = ["@keyframes lbdraw { to { stroke-dashoffset: 0; } }",
-             "@keyframes lbshow { to { opacity: 1; } }"]  # fmt: skip
+    rules = [
+        "@keyframes lbdraw { to { stroke-dashoffset: 0; } }",
+        "@keyframes lbshow { to { opacity: 1; } }",
+    ]
     for k in range(n_words):
         start, end = k * seconds_per_word, (k + 1) * seconds_per_word
         rules.append(
@@ -199,49 +203,58 @@ def animate_svg(svg: str, n_words: int, seconds_per_word: float = 2.0) -> str:
     return svg[:head] + "\n<style>" + "\n".join(rules) + "</style>" + svg[head:]
 
 
-@dataclass
-class BoardDrawing:
-    """A drawn board: the ``picture`` (SVG text or PNG bytes), the ``solution`` drawn on it
-    (empty when none), and the ``output`` file the caller writes it to, if any (reported, never
-    written here). ``to_dict()`` leaves the picture out."""
-
-    board: Board
-    solution: tuple[str, ...]
-    picture: str | bytes
-    output: str | None = None
-
-    def to_dict(self) -> dict[str, object]:
-        return {"board": self.board.to_dict()["sides"], "solution": list(self.solution),
-                "output": self.output}  # fmt: skip
-
-
 def draw_puzzle(
-    board: Board,
-    lexicon: Lexicon,
+    board: Board | str | Sequence[str],
+    *,
+    lexicon: Lexicon | str | None = None,
     solution: bool = False,
     min_zipf: float | None = None,
-    fmt: str = "svg",
-    output: str | None = None,
-) -> BoardDrawing:
-    """Draw ``board`` in ``fmt`` (svg or png); with ``solution``, the path of its best minimal
-    solution (see :func:`letterplay.letterboxed.solve`; words at least ``min_zipf`` common).
-    ``output`` names where the caller will write the picture and is only reported.
+    ragged: bool = False,
+) -> Picture:
+    """The picture of a board; with ``solution``, the path of its best minimal solution (see
+    :func:`letterplay.letterboxed.solve`; words at least ``min_zipf`` common).
+
+    Parameters
+    ----------
+    board : Board, str or sequence of str
+        The puzzle, as for :func:`letterplay.letterboxed.solve`.
+    lexicon : Lexicon, str or None
+        The word list the solution comes from (default: enable1).
+    solution : bool
+        Draw the best minimal solution's path.
+    min_zipf : float, optional
+        Only use words at least this common (wordfreq Zipf, 0 to 8).
+    ragged : bool
+        Allow sides of different lengths.
+
+    Returns
+    -------
+    Picture
+        Shows the ``board`` (its sides) and the ``solution`` drawn (empty when none);
+        ``draw("svg")`` or ``draw("png")`` makes it.
 
     Examples
     --------
     >>> from letterplay.lexicon import Lexicon
     >>> lex = Lexicon.from_words(["ace", "ebd", "dfa"])
-    >>> drawing = draw_puzzle(Board(("ab", "cd", "ef")), lex, solution=True)
-    >>> drawing.to_dict(), drawing.picture[:5]
-    ({'board': ['AB', 'CD', 'EF'], 'solution': ['ace', 'ebd', 'dfa'], 'output': None}, '<?xml')
+    >>> picture = draw_puzzle("ab cd ef", lexicon=lex, solution=True)
+    >>> picture.to_dict(), picture.draw("svg")[:5]
+    ({'board': ['AB', 'CD', 'EF'], 'solution': ['ace', 'ebd', 'dfa']}, '<?xml')
+
+    References
+    ----------
+    - Art Steinmetz, "Solving the Letterboxed Puzzle in the New York Times" (2019), the board
+      drawn with ggplot:
+      https://outsiderdata.netlify.com/post/solving-the-letterboxed-puzzle-in-the-new-york-times/
     """
-    if not isinstance(solution, bool):
-        raise InputError(f"solution must be True or False, not {solution!r}")
-    if output is not None:
-        output = validate.text("output", output)
-    if fmt not in FORMATS:
-        raise InputError(f"fmt must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    from letterplay.lexicon import as_lexicon, check_min_zipf
+
+    if not isinstance(board, Board):
+        board = parse_board(board, ragged=ragged)
+    lexicon = as_lexicon(lexicon)
+    min_zipf = check_min_zipf(min_zipf)
     words: tuple[str, ...] = ()
-    if solution:
-        words = solve(board, lexicon, None, min_zipf, 1).solutions[0].words
-    return BoardDrawing(board, words, draw_board(board, words, fmt), output)
+    if validate.flag("solution", solution):
+        words = solve(board, lexicon=lexicon, min_zipf=min_zipf, limit=1).solutions[0].words
+    shows = {"board": board.to_dict()["sides"], "solution": list(words)}
+    return Picture(shows, lambda fmt: draw_board(board, words, fmt), lexicon=lexicon)

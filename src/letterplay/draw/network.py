@@ -1,6 +1,7 @@
 """A multiplet's network: its words as boxes, targets highlighted, steps as lines by rule.
 
 :func:`draw_network` returns the picture (SVG text or PNG bytes); the caller writes it.
+:func:`caption` is the title of a solved multiplet, in the picture and in the text output.
 
 Examples
 --------
@@ -21,16 +22,32 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING, Literal
 
+from letterplay.draw import check_format
+
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from letterplay.multiplets import Network
+    from letterplay.multiplets import Network, SolveResult
 
-__all__ = ["draw_network", "layout"]
+__all__ = ["caption", "draw_network", "layout"]
 
 TARGET = "#f2b705"  # boxes of the target words
 LINK = "#ffffff"  # boxes of link words
 STYLE = {"change": "-", "addremove": "--", "anagram": ":"}  # how each rule's steps are drawn
+
+
+def caption(result: SolveResult) -> str:
+    """The title of a solved multiplet: its targets and the number of link words.
+
+    Examples
+    --------
+    >>> from letterplay.lexicon import Lexicon
+    >>> from letterplay.multiplets import solve
+    >>> caption(solve("cat dog", lexicon=Lexicon.from_words(["cat", "cot", "dog", "dot"])))
+    'CAT DOG: 2 link words'
+    """
+    n = result.links
+    return f"{' '.join(t.upper() for t in result.targets)}: {n} link word{'s' * (n != 1)}"
 
 
 def layout(network: Network) -> dict[str, tuple[float, float]]:
@@ -68,8 +85,7 @@ def draw_network(
     """
     from matplotlib.figure import Figure
 
-    if fmt not in ("svg", "png"):
-        raise ValueError(f"fmt must be 'svg' or 'png', not {fmt!r}")
+    check_format(fmt)
     pos = layout(network)
     size = max(4.0, min(14.0, 1.1 * len(pos) ** 0.5 * 2.2))
     fig = Figure(figsize=(size, size * 0.8), layout="constrained")

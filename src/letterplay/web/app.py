@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -96,9 +97,8 @@ def create_app(
         if path not in api.ENDPOINTS:
             return error(f"no API /api/{path} (known: {', '.join(sorted(api.ENDPOINTS))})", 404)
         query = request.query_params.multi_items()
-        future = asyncio.get_running_loop().run_in_executor(
-            executor, api.answer, path, query, default_lexicon
-        )
+        work = functools.partial(api.answer, path, query, default_lexicon)
+        future = asyncio.get_running_loop().run_in_executor(executor, work)
         try:
             payload = await asyncio.wait_for(future, max_seconds)
             return Response(to_json(payload), media_type="application/json")

@@ -55,7 +55,8 @@ def bind(host: str, port: int) -> socket.socket:
         sock.close()
         if e.errno == errno.EADDRINUSE:
             raise InputError(
-                f"port {port} on {host} is in use; choose another with port (e.g. 8766)"
+                f"`port` {port} on {host} is in use; choose another (0 picks any free one)",
+                parameter="port",
             ) from None
         raise InputError(f"cannot listen on {host}:{port}: {e.strerror}") from None
     return sock

@@ -14,7 +14,7 @@ const state = {
 
 // ---------------------------------------------------------------- geometry
 
-/** Vertices of the board's regular polygon: the seed's, from the lower left corner, counter-
+/** Vertices of the board's regular polygon: Steinmetz's, from the lower left corner, counter-
  * clockwise (y grows downwards on screen, so the angle turns the other way). */
 function polygon(n, cx = 180, cy = 180, r = 196) {
   const start = 3.925;

@@ -1,4 +1,4 @@
-"""Steiner tree instances and solutions in the PACE 2018 ``.gr`` format.
+"""Reading and writing Steiner tree instances and solutions: the PACE 2018 ``.gr`` format.
 
 An instance file has a ``SECTION Graph`` (``Nodes n``, ``Edges m``, then ``E u v w`` lines, node
 ids 1-based, weights non-negative integers) and a ``SECTION Terminals`` (``Terminals k``, then
@@ -8,11 +8,8 @@ solution is ``VALUE cost`` followed by one ``u v`` line per tree edge.
 The reader streams the file line by line into compact integer arrays, so its memory stays a small
 multiple of the file's size, and it refuses, before allocating anything, a graph larger than
 :data:`MAX_NODES` nodes or one whose nodes are mostly isolated (see :func:`read_pace`). Every
-error names the file and, where there is one, the line.
-
-:func:`solve_pace` is the ``letterplay steiner`` command as a library call: it reads (or takes)
-an instance, runs :func:`letterplay.steiner.steiner_tree` and reports the tree in the file's own
-1-based ids.
+error names the file and, where there is one, the line. Readers and writers are kept apart from
+the engine, as networkx keeps its ``readwrite``; the engine's face re-exports them.
 
 Examples
 --------
@@ -28,12 +25,8 @@ Examples
 ... T 3
 ... END
 ... EOF''')
->>> instance.n_nodes, instance.terminals
-(3, [0, 2])
->>> print(format_solution(solve_pace(instance)))
-VALUE 9
-1 2
-2 3
+>>> instance.n_nodes, instance.n_edges, instance.terminals
+(3, 2, [0, 2])
 
 References
 ----------
@@ -51,24 +44,22 @@ from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from letterplay.errors import InputError, NoSolutionError
-from letterplay.progress import ProgressCallback
+import numpy as np
+import scipy.sparse as sp
 
-if TYPE_CHECKING:
-    import scipy.sparse as sp
+from letterplay.errors import InputError
+from letterplay.steiner._graph import MAX_WEIGHT, edge_list, symmetric_graph
 
 __all__ = [
     "MAX_ISOLATED_NODES",
     "MAX_NODES",
-    "PaceInstance",
-    "PaceSolution",
+    "Instance",
     "format_pace",
     "format_solution",
     "parse_pace",
     "read_pace",
-    "solve_pace",
 ]
 
 MAX_NODES = 50_000_000
@@ -79,9 +70,17 @@ MAX_ISOLATED_NODES = 100_000
 
 
 @dataclass(frozen=True)
-class PaceInstance:
+class Instance:
     """A Steiner tree instance: a symmetric sparse graph of integer edge weights, the terminals
-    (0-based node ids, sorted, distinct), the number of nodes and where it was read from."""
+    (0-based node ids, sorted, distinct), the number of nodes and where it was read from.
+
+    Examples
+    --------
+    >>> instance = parse_pace("SECTION Graph\\nNodes 2\\nE 1 2 7\\nEND\\n"
+    ...                       "SECTION Terminals\\nT 1\\nT 2\\nEND\\nEOF", name="pair.gr")
+    >>> instance.name, instance.n_nodes, instance.n_edges, int(instance.graph[0, 1])
+    ('pair.gr', 2, 1, 7)
+    """
 
     graph: sp.csr_array
     terminals: list[int]
@@ -92,32 +91,6 @@ class PaceInstance:
     def n_edges(self) -> int:
         """Number of undirected edges (parallel edges merged)."""
         return self.graph.nnz // 2
-
-
-@dataclass(frozen=True)
-class PaceSolution:
-    """A solved instance in the file's terms: ``edges`` are 1-based ``[u, v]`` pairs, ``u < v``.
-
-    ``optimal`` means ``lower_bound == cost``: the tree is proven minimum.
-    """
-
-    cost: int
-    optimal: bool
-    lower_bound: int
-    edges: list[tuple[int, int]]
-    terminals: int
-    seconds: float
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON contract of a solved PACE instance (the steiner command prints it)."""
-        return {
-            "cost": self.cost,
-            "optimal": self.optimal,
-            "lower_bound": self.lower_bound,
-            "edges": [list(e) for e in self.edges],
-            "terminals": self.terminals,
-            "seconds": round(self.seconds, 4),
-        }
 
 
 # ----------------------------------------------------------------------------------------------
@@ -203,8 +176,6 @@ class _Reader:
             self.fail(f"unexpected {_text(fields[0])!r} in SECTION Graph")
 
     def edge(self, u: int, v: int, w: int) -> None:
-        from letterplay.steiner import MAX_WEIGHT
-
         u, v = self.node(u), self.node(v)
         if w < 0:
             self.fail(f"negative edge weight {w}")
@@ -249,27 +220,21 @@ class _Reader:
                 f"{MAX_ISOLATED_NODES:,} nodes are accepted (the others could touch no edge)"
             )
 
-    def instance(self) -> PaceInstance:
-        import numpy as np
-
-        from letterplay.steiner import symmetric_graph
-
+    def instance(self) -> Instance:
         def column(values: array) -> np.ndarray:
             return np.frombuffer(values, dtype=np.int64) if len(values) else np.zeros(0, np.int64)
 
         assert self.n is not None
         graph = symmetric_graph(self.n, column(self.u), column(self.v), column(self.w))
         terminals = sorted(set(self.terms.tolist()))
-        return PaceInstance(graph=graph, terminals=terminals, n_nodes=self.n, name=self.name)
+        return Instance(graph=graph, terminals=terminals, n_nodes=self.n, name=self.name)
 
 
 def _text(field: bytes) -> str:
     return field.decode("ascii", errors="replace")
 
 
-def _read_lines(lines: Iterable[bytes], name: str) -> PaceInstance:
-    from letterplay.steiner import MAX_WEIGHT
-
+def _read_lines(lines: Iterable[bytes], name: str) -> Instance:
     reader = _Reader(name)
     u, v, w = reader.u.append, reader.v.append, reader.w.append
     for reader.lineno, raw in enumerate(lines, 1):
@@ -293,13 +258,26 @@ def _read_lines(lines: Iterable[bytes], name: str) -> PaceInstance:
     return reader.instance()
 
 
-def read_pace(path: str | Path) -> PaceInstance:
+def read_pace(path: str | Path) -> Instance:
     """Read a PACE 2018 ``.gr`` file.
 
-    Raises :class:`InputError` naming the file and line for anything malformed or unreadable: a
-    missing file, text that is not the format, node ids out of range, weights above 2**52, more
-    than :data:`MAX_NODES` nodes, or more nodes than twice the edges plus
-    :data:`MAX_ISOLATED_NODES` (such a graph is refused before anything is allocated).
+    Parameters
+    ----------
+    path : str or Path
+        The file.
+
+    Returns
+    -------
+    Instance
+        Its graph (0-based node ids), terminals and node count, named after the file.
+
+    Raises
+    ------
+    InputError
+        Naming the file and line, for anything malformed or unreadable: a missing file, text
+        that is not the format, node ids out of range, weights above 2**52, more than
+        :data:`MAX_NODES` nodes, or more nodes than twice the edges plus
+        :data:`MAX_ISOLATED_NODES` (such a graph is refused before anything is allocated).
 
     Examples
     --------
@@ -307,6 +285,10 @@ def read_pace(path: str | Path) -> PaceInstance:
     Traceback (most recent call last):
     ...
     letterplay.errors.InputError: no-such-file.gr: cannot read: No such file or directory
+
+    References
+    ----------
+    - The PACE 2018 Steiner tree format: https://pacechallenge.org/2018/steiner-tree/
     """
     path = Path(path)
     try:
@@ -316,20 +298,41 @@ def read_pace(path: str | Path) -> PaceInstance:
         raise InputError(f"{path}: cannot read: {e.strerror or e}") from None
 
 
-def parse_pace(text: str | bytes, name: str = "<text>") -> PaceInstance:
+def parse_pace(text: str | bytes, *, name: str = "<text>") -> Instance:
     """Read a PACE 2018 instance from its text (as :func:`read_pace` reads a file).
+
+    Parameters
+    ----------
+    text : str or bytes
+        The text of a ``.gr`` file.
+    name : str
+        What errors call it (a file name).
+
+    Returns
+    -------
+    Instance
+        Its graph (0-based node ids), terminals and node count.
 
     Examples
     --------
+    >>> parse_pace("SECTION Graph\\nNodes 2\\nE 1 2 7\\nEND\\n"
+    ...            "SECTION Terminals\\nT 2\\nEND\\n").terminals
+    [1]
     >>> parse_pace("SECTION Graph\\nNodes 2\\nE 1 2 x\\nEND\\n", name="bad.gr")
     Traceback (most recent call last):
     ...
     letterplay.errors.InputError: bad.gr:3: not an integer in 'E 1 2 x'
+
+    References
+    ----------
+    - The PACE 2018 Steiner tree format: https://pacechallenge.org/2018/steiner-tree/
     """
     if isinstance(text, str):
         text = text.encode("utf-8")
     if not isinstance(text, bytes):
-        raise InputError(f"text must be str or bytes, not {type(text).__name__}")
+        raise InputError(
+            f"`text` must be str or bytes, not {type(text).__name__}", parameter="text"
+        )
     return _read_lines(io.BytesIO(text), name)
 
 
@@ -337,8 +340,18 @@ def parse_pace(text: str | bytes, name: str = "<text>") -> PaceInstance:
 # Writing
 
 
-def format_pace(instance: PaceInstance) -> str:
+def format_pace(instance: Instance) -> str:
     """The ``.gr`` text of an instance (1-based ids; each undirected edge once).
+
+    Parameters
+    ----------
+    instance : Instance
+        The instance to write.
+
+    Returns
+    -------
+    str
+        The text of its ``.gr`` file, which :func:`parse_pace` reads back.
 
     Examples
     --------
@@ -357,9 +370,11 @@ def format_pace(instance: PaceInstance) -> str:
     END
     <BLANKLINE>
     EOF
-    """
-    from letterplay.steiner import edge_list
 
+    References
+    ----------
+    - The PACE 2018 Steiner tree format: https://pacechallenge.org/2018/steiner-tree/
+    """
     _, u, v, w = edge_list(instance.graph)
     lines = ["SECTION Graph", f"Nodes {instance.n_nodes}", f"Edges {len(w)}"]
     lines += [
@@ -371,63 +386,33 @@ def format_pace(instance: PaceInstance) -> str:
     return "\n".join(lines) + "\n"
 
 
-def format_solution(solution: PaceSolution) -> str:
+def format_solution(solution: Any) -> str:
     """The PACE output of a solution: ``VALUE cost``, then one ``u v`` line per edge.
+
+    Parameters
+    ----------
+    solution : SolveResult
+        A solved instance (:func:`letterplay.steiner.solve`): its ``cost`` and its ``edges``,
+        1-based pairs.
+
+    Returns
+    -------
+    str
+        The lines a PACE solver prints (no final newline).
 
     Examples
     --------
-    >>> print(format_solution(PaceSolution(3, True, 3, [(1, 2), (2, 4)], 2, 0.0)))
+    >>> from letterplay.steiner import SolveResult
+    >>> solved = SolveResult(
+    ...     cost=3, optimal=True, lower_bound=3, edges=[(1, 2), (2, 4)], terminals=2, seconds=0.0
+    ... )
+    >>> print(format_solution(solved))
     VALUE 3
     1 2
     2 4
+
+    References
+    ----------
+    - The PACE 2018 Steiner tree output format: https://pacechallenge.org/2018/steiner-tree/
     """
     return "\n".join([f"VALUE {solution.cost}", *(f"{a} {b}" for a, b in solution.edges)])
-
-
-# ----------------------------------------------------------------------------------------------
-# Solving
-
-
-def solve_pace(
-    source: str | Path | PaceInstance,
-    *,
-    time_limit: float | None = None,
-    progress: ProgressCallback | None = None,
-) -> PaceSolution:
-    """Read a ``.gr`` file (or take an instance) and find a minimum Steiner tree with a proof.
-
-    Disconnected terminals raise :class:`NoSolutionError` naming their groups in the file's
-    1-based ids. ``time_limit`` (seconds, finite, at least 0) stops the search early with the
-    best tree and lower bound so far.
-
-    Examples
-    --------
-    >>> tiny = parse_pace("SECTION Graph\\nNodes 3\\nE 1 2 1\\nEND\\n"
-    ...                   "SECTION Terminals\\nT 1\\nT 3\\nEND\\nEOF", name="apart.gr")
-    >>> solve_pace(tiny)
-    Traceback (most recent call last):
-    ...
-    letterplay.errors.NoSolutionError: apart.gr: the terminals are not connected: groups {1} | {3}
-    """
-    from letterplay.steiner import steiner_tree, terminal_groups
-    from letterplay.validate import number
-
-    if time_limit is not None:
-        time_limit = number("time_limit", time_limit, low=0)
-    instance = source if isinstance(source, PaceInstance) else read_pace(source)
-    groups = terminal_groups(instance.graph, instance.terminals)
-    if len(groups) > 1:
-        text = " | ".join("{" + ", ".join(str(t + 1) for t in g) + "}" for g in groups)
-        name = instance.name or "instance"
-        raise NoSolutionError(f"{name}: the terminals are not connected: groups {text}")
-    result = steiner_tree(
-        instance.graph, instance.terminals, time_limit=time_limit, progress=progress
-    )
-    return PaceSolution(
-        cost=result.cost,
-        optimal=result.optimal,
-        lower_bound=result.lower_bound,
-        edges=[(a + 1, b + 1) for a, b in result.edges],
-        terminals=len(instance.terminals),
-        seconds=result.seconds,
-    )

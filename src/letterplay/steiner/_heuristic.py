@@ -1,0 +1,262 @@
+"""The upper bound: a good tree found fast, which the exact search then has to beat.
+
+The shortest-path heuristic (Takahashi & Matsuyama) runs from each terminal while
+:data:`SPH_SECONDS` last; the best tree is then improved by key-path exchange, vertex insertion
+and key-vertex elimination (Minoux; Duin & Voß) until no move helps. Every tree is the minimum
+spanning tree of its node set with its Steiner leaves pruned away (:func:`_tree_on`); all shortest
+paths come from :func:`scipy.sparse.csgraph.dijkstra`.
+
+Examples
+--------
+>>> from letterplay.steiner._bounds import _Problem
+>>> from letterplay.steiner._graph import _check, symmetric_graph
+>>> graph = symmetric_graph(4, [0, 0, 0, 1, 2], [1, 2, 3, 2, 3], [1, 1, 1, 3, 3])
+>>> tree = _upper_bound(_Problem(_check(graph, [1, 2, 3])), None, float("inf"), None)
+>>> tree.cost, sorted(tree.nodes)
+(3, [0, 1, 2, 3])
+
+References
+----------
+- H. Takahashi and A. Matsuyama, "An approximate solution for the Steiner problem in graphs",
+  Mathematica Japonica 24 (1980) 573–577.
+- M. Minoux, "Efficient greedy heuristics for Steiner tree problems using reoptimization and
+  supermodularity", INFOR 28 (1990) 221–233. https://doi.org/10.1080/03155986.1990.11732136
+- C. Duin and S. Voß, "Efficient path and vertex exchange in Steiner tree algorithms", Networks 29
+  (1997) 89–105. https://doi.org/10.1002/(SICI)1097-0037(199703)29:2<89::AID-NET3>3.0.CO;2-7
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import connected_components, dijkstra, minimum_spanning_tree
+
+from letterplay.progress import report
+from letterplay.steiner._bounds import _Problem
+from letterplay.steiner._graph import _peel
+
+__all__ = ["SPH_SECONDS"]
+
+SPH_SECONDS = 0.5
+"""The shortest-path heuristic restarts from each terminal while this many seconds last."""
+
+
+class _Incumbent:
+    """The best tree known: node set, edge ids (into the problem's edge arrays) and shifted cost."""
+
+    def __init__(self, nodes: set[int], edges: list[int], cost: int):
+        self.nodes, self.edges, self.cost = nodes, edges, cost
+
+
+def _edge_ids(p: _Problem, pairs: Sequence[tuple[int, int]]) -> list[int]:
+    """Edge ids of ``(u, v)`` pairs with ``u < v`` (the edge arrays are sorted by ``(u, v)``)."""
+    if not pairs:
+        return []
+    keys = p.u * p.n + p.v
+    wanted = np.array([a * p.n + b for a, b in pairs], dtype=np.int64)
+    return np.searchsorted(keys, wanted).tolist()
+
+
+def _tree_on(p: _Problem, nodes: set[int]) -> _Incumbent:
+    """MST of the subgraph induced by ``nodes``, then Steiner leaves pruned away repeatedly."""
+    member = np.zeros(p.n, dtype=bool)
+    member[list(nodes)] = True
+    e = np.flatnonzero(member[p.u] & member[p.v] & p.edge_alive)
+    ids = np.array(sorted(nodes))
+    local = np.full(p.n, -1)
+    local[ids] = np.arange(len(ids))
+    # +1: all spanning trees of one node set have as many edges, and scipy drops zero weights
+    m = sp.csr_array((p.ce[e] + 1.0, (local[p.u[e]], local[p.v[e]])), shape=(len(ids), len(ids)))
+    tree = minimum_spanning_tree(m).tocoo()
+    row, col = tree.row.astype(np.int64), tree.col.astype(np.int64)
+    alive = _peel(row, col, p.is_term[ids], np.ones(len(ids), dtype=bool))
+    kept = alive[row] & alive[col]
+    a, b = ids[row[kept]], ids[col[kept]]
+    pairs = sorted(zip(np.minimum(a, b).tolist(), np.maximum(a, b).tolist(), strict=True))
+    nodes = set(ids[alive].tolist())
+    edges = _edge_ids(p, pairs)
+    cost = int(p.ce[edges].sum() + p.r[list(nodes)].sum()) if edges else 0
+    return _Incumbent(nodes, edges, cost)
+
+
+def _shortest_path_heuristic(p: _Problem, arcs, start: int, between: np.ndarray) -> set[int]:
+    """Takahashi–Matsuyama: grow a tree from ``start``, joining the nearest terminal each time.
+
+    ``between[i, j]`` is the arc distance from terminal i to terminal j: the nearest terminal is no
+    farther than the closest one from a terminal already joined, which limits each Dijkstra.
+    """
+    position = {t: i for i, t in enumerate(p.terms.tolist())}
+    tree = {start}
+    joined = [position[start]]
+    missing = set(p.terms.tolist()) - tree
+    while missing:
+        limit = between[np.ix_(joined, [position[t] for t in missing])].min()
+        dist, pred, _ = dijkstra(
+            arcs,
+            directed=True,
+            indices=sorted(tree),
+            min_only=True,
+            return_predecessors=True,
+            limit=limit,
+        )
+        t = min(missing, key=lambda x: (dist[x], x))
+        if not np.isfinite(dist[t]):
+            raise AssertionError("terminals are connected but the heuristic found no path")
+        x = t
+        while x not in tree:
+            tree.add(x)
+            x = int(pred[x])
+        joined += [position[y] for y in missing & tree]
+        missing -= tree
+    return tree
+
+
+def _key_path_exchange(p: _Problem, arcs, best: _Incumbent) -> _Incumbent | None:
+    """Replace one key path (a path between terminals or branch nodes whose inner nodes are
+    Steiner nodes of degree 2) by a cheaper link between the two halves; None if none is cheaper.
+    """
+    adjacency: dict[int, list[tuple[int, int]]] = {x: [] for x in best.nodes}
+    for e in best.edges:
+        a, b = int(p.u[e]), int(p.v[e])
+        adjacency[a].append((b, e))
+        adjacency[b].append((a, e))
+    key = {x for x, nbrs in adjacency.items() if p.is_term[x] or len(nbrs) >= 3}
+    done: set[int] = set()
+    for s in key:
+        for first, e0 in adjacency[s]:
+            if e0 in done:
+                continue
+            inner, path_edges, prev, x = [], [e0], s, first
+            while x not in key:
+                inner.append(x)
+                (nxt, e1) = next((y, e) for y, e in adjacency[x] if y != prev)
+                path_edges.append(e1)
+                prev, x = x, nxt
+            done.update(path_edges)
+            path_cost = int(p.ce[path_edges].sum() + p.r[inner].sum())
+            # the two halves left when the key path's edges and inner nodes go
+            removed = set(path_edges)
+            rest = [e for e in best.edges if e not in removed]
+            side = _component_of(p, rest, s, best.nodes - set(inner))
+            other = best.nodes - set(inner) - side
+            dist, pred, _ = dijkstra(
+                arcs,
+                directed=True,
+                indices=sorted(side),
+                min_only=True,
+                return_predecessors=True,
+                limit=path_cost,
+            )
+            ends = np.array(sorted(other))
+            through = dist[ends] - p.r[ends]
+            j = int(np.argmin(through))
+            if through[j] < path_cost:
+                nodes = set(best.nodes) - set(inner)
+                y = int(ends[j])
+                while y not in side:
+                    nodes.add(y)
+                    y = int(pred[y])
+                candidate = _tree_on(p, nodes)
+                if candidate.cost < best.cost:
+                    return candidate
+    return None
+
+
+def _component_of(p: _Problem, edges: list[int], start: int, nodes: set[int]) -> set[int]:
+    adjacency: dict[int, list[int]] = {x: [] for x in nodes}
+    for e in edges:
+        a, b = int(p.u[e]), int(p.v[e])
+        adjacency[a].append(b)
+        adjacency[b].append(a)
+    seen, stack = {start}, [start]
+    while stack:
+        for y in adjacency[stack.pop()]:
+            if y not in seen:
+                seen.add(y)
+                stack.append(y)
+    return seen
+
+
+def _node_set_cost(p: _Problem, weights, ids: np.ndarray) -> float:
+    """Cost of the MST of the subgraph induced by ``ids`` plus their residual weights (inf if that
+    subgraph is disconnected); ``weights`` is the symmetric edge-cost matrix plus one."""
+    sub = weights[ids][:, ids]
+    if len(ids) > 1 and connected_components(sub, directed=False)[0] > 1:
+        return math.inf
+    return minimum_spanning_tree(sub).sum() - (len(ids) - 1) + p.r[ids].sum()
+
+
+def _vertex_moves(p: _Problem, weights, tree: _Incumbent, deadline: float) -> _Incumbent | None:
+    """Vertex insertion and key-vertex elimination (Minoux 1990; Duin & Voß 1997): add a node
+    adjacent to two tree nodes, or drop a Steiner node, and take the MST of the new node set."""
+    ids = np.array(sorted(tree.nodes))
+    in_tree = np.zeros(p.n, dtype=bool)
+    in_tree[ids] = True
+    touching = np.asarray(weights[ids].astype(bool).sum(axis=0)).ravel()
+    candidates = np.flatnonzero((touching >= 2) & ~in_tree & p.alive)
+    for x in candidates.tolist():
+        if time.perf_counter() > deadline:
+            return None
+        with_x = np.sort(np.append(ids, x))
+        if _node_set_cost(p, weights, with_x) < tree.cost:
+            better = _tree_on(p, set(with_x.tolist()))
+            if better.cost < tree.cost:
+                return better
+    for x in ids.tolist():
+        if p.is_term[x]:
+            continue
+        without = ids[ids != x]
+        if _node_set_cost(p, weights, without) < tree.cost:
+            better = _tree_on(p, set(without.tolist()))
+            if better.cost < tree.cost:
+                return better
+    return None
+
+
+def _improve(p: _Problem, arcs, tree: _Incumbent, deadline: float) -> _Incumbent:
+    """Local search on the tree until no move helps: key-path exchange, then vertex moves."""
+    e = p.edge_alive
+    w = (p.ce[e] + 1).astype(float)
+    weights = sp.csr_array(
+        (
+            np.concatenate([w, w]),
+            (np.concatenate([p.u[e], p.v[e]]), np.concatenate([p.v[e], p.u[e]])),
+        ),
+        shape=(p.n, p.n),
+    )
+    while time.perf_counter() < deadline:
+        better = _key_path_exchange(p, arcs, tree)
+        if better is None:
+            better = _vertex_moves(p, weights, tree, deadline)
+        if better is None:
+            break
+        tree = better
+    return tree
+
+
+def _upper_bound(p: _Problem, known: set[int] | None, deadline: float, progress) -> _Incumbent:
+    """The best tree of the shortest-path heuristic from each terminal (while
+    :data:`SPH_SECONDS` last) and of ``known`` nodes, improved by local search."""
+    arcs = p.arcs()
+    between = dijkstra(arcs, directed=True, indices=p.terms)[:, p.terms]
+    tree = None
+    budget = min(deadline, time.perf_counter() + SPH_SECONDS)
+    for t in p.terms.tolist():
+        candidate = _tree_on(p, _shortest_path_heuristic(p, arcs, t, between))
+        if tree is None or candidate.cost < tree.cost:
+            tree = candidate
+        if time.perf_counter() > budget:
+            break
+    report(progress, "upper bound", 1, 3)
+    assert tree is not None
+    if known is not None:
+        candidate = _tree_on(p, known)
+        if candidate.cost < tree.cost:
+            tree = candidate
+    tree = _improve(p, arcs, tree, deadline)
+    report(progress, "upper bound", 2, 3)
+    return tree
