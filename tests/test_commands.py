@@ -12,7 +12,7 @@ from letterplay.cli import COMMANDS as CLI_TABLE
 from letterplay.cli import main
 from letterplay.commands import Command, Group, Param
 from letterplay.commands.registry import every_command
-from letterplay.commands.serve import SERVE
+from letterplay.web.command import SERVE
 
 EVERY = [*every_command(), (("serve",), SERVE)]  # serve runs the web: the CLI alone has it
 IDS = [" ".join(path) for path, _ in EVERY]

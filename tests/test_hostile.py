@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 import math
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from letterplay import lexicon as lx
-from letterplay.errors import LetterplayError
+from letterplay.errors import InputError, LetterplayError, LexiconError
 
 SETTINGS = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -180,3 +181,98 @@ def cli_runner():
 
     runner = CliRunner()
     return lambda args: runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+# ----------------------------------------------------------------------------- argument types
+
+NOT_WORDS = [b"ride", ["ride"], None, 3, 2.5, np.array(["ride"]), {"ride": 1}]
+
+
+@pytest.mark.parametrize("value", NOT_WORDS, ids=lambda v: type(v).__name__)
+@pytest.mark.parametrize("method", ["zipf", "word_id"])
+def test_a_lexicon_s_word_lookups_take_a_str_or_name_the_parameter(method, value):
+    lexicon = lx.load("enable1")
+    with pytest.raises(InputError, match=r"^`word` must be a string, not ") as caught:
+        getattr(lexicon, method)(value)
+    assert caught.value.parameter == "word"
+    assert value not in lexicon  # membership: not a word, never an error
+
+
+@pytest.mark.parametrize("value", [*NOT_WORDS[:3], 172_820, -172_821, "A" * 10**6])
+def test_a_lexicon_s_word_by_position_takes_a_whole_number_in_range(value):
+    with pytest.raises(InputError, match=r"^`i` must be a whole number from -172,820") as caught:
+        lx.load("enable1").word(value)
+    assert caught.value.parameter == "i" and len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize(
+    ("call", "parameter"),
+    [
+        (lambda lex: lex.subset([True]), "mask"),
+        (lambda lex: lex.subset(np.ones(3, dtype=int)), "mask"),
+        (lambda lex: lx.Lexicon.from_file(b"w.txt"), "path"),
+        (lambda lex: lx.Lexicon.from_file(3), "path"),
+        (lambda lex: lx.zipf_frequency(b"the"), "word"),
+        (lambda lex: lx.normalise(["ok", 3]), "words"),
+        (lambda lex: lx.normalise_text(b"Cat dog"), "text"),
+        (lambda lex: lx.identity("cat"), "words"),
+        (lambda lex: lx.identity(["cat", None]), "words"),
+        (lambda lex: lx.find(["enable1"]), "name"),
+        (lambda lex: lx.load(["enable1"]), "spec"),
+    ],
+)
+def test_lexicon_functions_check_their_argument_types(call, parameter):
+    lexicon = lx.Lexicon.from_words(["cat", "dog", "the"])
+    with pytest.raises(LetterplayError) as caught:
+        call(lexicon)
+    assert caught.value.parameter == parameter
+    assert str(caught.value).startswith(f"`{parameter}` must ")
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "A" * 10**6,  # no file can have this name (ENAMETOOLONG)
+        "/tmp/" + "a" * 5000 + ".txt",
+        "x" * 300 + ".txt",
+        "a\0b",
+        "a\0b.txt",
+    ],
+)
+def test_a_name_no_file_can_have_is_one_short_lexicon_error(spec):
+    for load in (lx.load, lx.Lexicon.from_file):
+        with pytest.raises(LexiconError) as caught:
+            load(spec)
+        message = str(caught.value)
+        assert len(message) < 200 and "\n" not in message, message
+        assert "…" in message or len(spec) < 80
+
+
+def test_messages_cap_what_they_echo():
+    from letterplay import validate
+    from letterplay.errors import SHOWN, shown
+
+    for value in ("A" * 10**6, b"B" * 10**6, list(range(10**6)), 10**5000, np.zeros(10**6)):
+        assert len(shown(value)) <= SHOWN and "\n" not in shown(value)
+        with pytest.raises(InputError) as caught:
+            validate.whole("limit", value, low=0, high=10)
+        assert len(str(caught.value)) < 200
+    assert shown("ride") == "'ride'" and shown(None) == "None"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["lexicon", "info", "A" * 10**6],
+        ["bee", "solve", "CEFINTV", "--lexicon", "A" * 10**6],
+        ["bee", "solve", "CEFINTV", "--lexicon", "/tmp/" + "A" * 10**6 + ".txt"],
+        ["bee", "solve", "C" * 10**6],
+        ["anigrams", "chain", "A" * 10**6],
+    ],
+    ids=["lexicon info", "bee --lexicon name", "bee --lexicon path", "bee letters", "anigrams"],
+)
+def test_the_command_line_echoes_a_megabyte_in_one_short_line(cli_runner, args):
+    result = cli_runner(args)
+    assert result.exit_code == 2, result.stderr
+    _clean(result)
+    assert len(result.stderr) < 200, result.stderr[:300]

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from letterplay import lexicon as lx
 from letterplay.errors import LetterplayError, LexiconError
@@ -89,6 +91,17 @@ def test_vectorised_zipf_agrees_with_wordfreq():
     lex = Lexicon.from_words(words)
     for word, z in zip(lex.words, lex.zipfs, strict=True):
         assert z == pytest.approx(wordfreq.zipf_frequency(word, "en"), abs=0.006)
+
+
+def test_zipf_frequencies_of_a_packed_list_are_looked_up_batch_by_batch(enable1):
+    import wordfreq
+
+    from letterplay.lexicon._commonness import zipf_array
+
+    words = list(enable1.words)  # 172,820 words: three batches
+    assert np.array_equal(enable1.zipfs, zipf_array(words))
+    for i in (0, 65_535, 65_536, 131_072, 172_819):
+        assert enable1.zipfs[i] == np.float32(round(wordfreq.zipf_frequency(words[i], "en"), 2))
 
 
 # ----------------------------------------------------------------------------- enable1
@@ -292,23 +305,26 @@ def test_downloadable_but_missing_says_how_to_install(monkeypatch, tmp_path):
 
 @pytest.mark.parametrize("spec", [123, 1.5, b"enable1", ["enable1"], "", "  "])
 def test_load_names_its_parameter_for_bad_specs(spec):
-    with pytest.raises(LexiconError, match="spec must be a lexicon name or a file path"):
+    with pytest.raises(LexiconError, match=r"^`spec` must be a lexicon name or a file path") as e:
         lx.load(spec)
+    assert e.value.parameter == "spec"
 
 
 @pytest.mark.parametrize("words", ["hello", b"hello"])
 def test_from_words_refuses_a_lone_string(words):
-    with pytest.raises(LexiconError, match="words must be a sequence of words"):
+    with pytest.raises(LexiconError, match=r"^`words` must be a sequence of words") as e:
         Lexicon.from_words(words)
+    assert e.value.parameter == "words"
 
 
 def test_from_words_refuses_non_strings_and_bad_names():
-    with pytest.raises(LexiconError, match="words must hold strings"):
+    with pytest.raises(LexiconError, match=r"^`words` must hold strings"):
         Lexicon.from_words(["ok", 3])
-    with pytest.raises(LexiconError, match="words must be a sequence"):
+    with pytest.raises(LexiconError, match=r"^`words` must be a sequence"):
         Lexicon.from_words(5)
-    with pytest.raises(LexiconError, match="name must be"):
+    with pytest.raises(LexiconError, match=r"^`name` must be") as e:
         Lexicon.from_words(["ok"], name=7)
+    assert e.value.parameter == "name"
 
 
 def test_utf16_list_with_bom_is_decoded(tmp_path):
@@ -418,3 +434,235 @@ def test_a_lexicon_read_from_a_file_pickles_with_its_words(enable1):
     assert copy.name == "enable1" and copy.word_id("zyzzyva") == enable1.word_id("zyzzyva")
     with pytest.raises(AttributeError):
         enable1.name = "other"
+
+
+# ----------------------------------------------------------------------------- reading by chunks
+
+TRICKY = [
+    "a",
+    "b",
+    "Z",
+    "K",
+    "ab",
+    "Quiz",
+    " ",
+    "\n",
+    "\r",
+    "\r\n",
+    "\t",
+    "#",
+    "'",
+    "1",
+    ".",
+    "5",
+    "é",
+    "\u212a",
+    "\x85",
+    "\u2028",
+    "\xa0",
+    "\u3000",
+    "\x1c",
+    "\x1f",
+    "\v",
+    "\u0130",
+    "\u03a3",
+    "  # note\n",
+    "\t0.5\n",
+    "\t1\n",
+    "\t2\n",
+]  # letters, every kind of white space and line end, comments, tabs, and non-ASCII letters
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    parts=st.lists(st.sampled_from(TRICKY), max_size=40),
+    chunk=st.sampled_from([1, 2, 3, 7, 64]),
+    encoding=st.sampled_from(["utf-8", "utf-8-sig", "utf-16"]),
+)
+def test_reading_by_chunks_gives_the_words_python_s_rules_give(
+    tmp_path_factory, parts, chunk, encoding
+):
+    from letterplay.lexicon import _read
+
+    data = "".join(parts).encode(encoding)
+    path = tmp_path_factory.mktemp("chunks") / "w.txt"
+    path.write_bytes(data)
+    try:  # the rules, on the whole text at once
+        if not data.strip():
+            raise LexiconError(f"{path}: empty file")
+        text = _read.decode(path, data)
+        if "\t" in text:
+            best, _, skipped = _read._weighted_lines(
+                path, np.frombuffer(text.encode(), np.uint8), 1
+            )
+            words, expected_p = tuple(sorted(best)), [np.float32(best[w]) for w in sorted(best)]
+        else:
+            (words, skipped), expected_p = normalise_text(text), None
+    except LexiconError as e:
+        words, expected_error = (), str(e)
+    else:
+        expected_error = f"{path}: no valid words (only words of letters a–z count)"
+    original = _read._CHUNK
+    _read._CHUNK = chunk  # cuts everywhere: inside lines, CRLFs, comments, runs of spaces
+    try:
+        lexicon = Lexicon.from_file(path)
+    except LexiconError as e:
+        assert not words and str(e) == expected_error
+        return
+    finally:
+        _read._CHUNK = original
+    assert words, "read words the rules do not give"
+    assert (lexicon.words, lexicon.skipped) == (words, skipped)
+    assert lexicon.sha256 == identity(words)
+    probabilities = None if lexicon.probabilities is None else list(lexicon.probabilities)
+    assert probabilities == expected_p
+
+
+def test_the_white_space_tables_are_python_s():
+    from letterplay.lexicon import _read
+
+    every = [chr(c) for c in range(0x110000) if not 0xD800 <= c < 0xE000]
+    spaces = {c for c in every if c.isspace()}
+    breaks = {c for c in every if len(f"a{c}b".splitlines()) == 2}
+    ascii_spaces = {chr(c) for c in np.flatnonzero(_read._SPACE)}
+    ascii_breaks = {chr(c) for c in np.flatnonzero(_read._BREAK)}
+    assert ascii_spaces == {c for c in spaces if c.isascii()}
+    assert ascii_breaks == {c for c in breaks if c.isascii()}
+    wide = {chr(c): s for c, s in _read._WIDE_SPACE.items()}
+    assert set(wide) == {c for c in spaces if not c.isascii()}
+    assert {c for c, s in wide.items() if s == "\n"} == {c for c in breaks if not c.isascii()}
+    # Beyond ASCII only the Kelvin sign lower-cases to a–z: Python's lower() is kept for it.
+    assert [c for c in every if not c.isascii() and re.fullmatch("[a-z]+", c.lower())] == ["\u212a"]
+
+
+def test_long_words_and_shared_prefixes_sort_as_strings(tmp_path):
+    rng = random.Random(11)
+    stems = ["".join(rng.choice("ab") for _ in range(rng.randint(1, 40))) for _ in range(300)]
+    words = [s + "".join(rng.choice("ab") for _ in range(rng.randint(0, 20))) for s in stems * 8]
+    path = write(tmp_path, "long.txt", "\n".join(w.upper() if len(w) % 3 else w for w in words))
+    assert Lexicon.from_file(path).words == tuple(sorted(set(words)))
+
+
+# ----------------------------------------------------------------------------- memory
+
+FIRST_READ = """
+import json, sys
+import wordfreq
+from letterplay.lexicon import Lexicon
+
+
+def peak():  # this process's peak resident memory (getrusage's would count the parent's)
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmHWM:"))
+
+
+wordfreq.get_frequency_dict("en")  # the same whatever the list
+before = peak()
+lexicon = Lexicon.from_file(sys.argv[1])
+lexicon.zipfs
+print(json.dumps({"grown": peak() - before, "words": len(lexicon)}))
+"""
+
+
+def _messy_list(path: Path, size: int) -> Path:
+    """About ``size`` bytes of a word list as people have them: words of 2 to 15 random letters,
+    CRLF, a fifth capitalised, a tenth listed twice, a comment, possessives and accented words
+    (skipped)."""
+    rng = np.random.default_rng(22)
+    n = size // 12
+    lengths = rng.integers(2, 16, n)
+    letters = rng.integers(97, 123, int(lengths.sum()), dtype=np.uint8)
+    starts = np.cumsum(lengths) - lengths
+    letters[starts[rng.random(n) < 0.2]] -= 32
+    text = letters.tobytes()
+    words = [text[a : a + b] for a, b in zip(starts.tolist(), lengths.tolist(), strict=True)]
+    words += [words[i].lower() for i in rng.integers(0, n, n // 10)]
+    words += [words[i] + b"'s" for i in rng.integers(0, n, n // 500)]
+    words += ["caf\u00e9".encode() for _ in range(n // 5000)]
+    lines = b"\r\n".join(words[i] for i in rng.permutation(len(words)))
+    path.write_bytes(b"# a word list\r\n" + lines + b"\r\n")
+    return path
+
+
+def test_a_big_list_s_first_read_takes_under_ten_times_its_size(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    if not Path("/proc/self/status").is_file():
+        pytest.skip("peak memory is read from /proc/self/status (Linux)")
+    path = _messy_list(tmp_path / "big.txt", 10 * 2**20)
+    size = path.stat().st_size
+    env = {**os.environ, "LETTERPLAY_CACHE": str(tmp_path / "cache")}  # a first read
+    out = subprocess.run(
+        [sys.executable, "-c", FIRST_READ, str(path)],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    figures = json.loads(out)
+    assert figures["words"] > 700_000
+    # Peak resident memory above the interpreter's own (numpy, letterplay, wordfreq's table).
+    assert figures["grown"] < 10 * size, f"{figures['grown'] / size:.1f} times the list's size"
+
+
+INDEX_FIRST_BUILD = """
+import json, sys
+import wordfreq
+from letterplay import cache
+from letterplay.letters import INDEX_VERSION
+from letterplay.lexicon import Lexicon
+
+
+def peak():  # this process's peak resident memory (getrusage's would count the parent's)
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmHWM:"))
+
+
+wordfreq.get_frequency_dict("en")  # the same whatever the list
+before = peak()
+lexicon = Lexicon.from_file(sys.argv[1])
+index = lexicon.index  # what a puzzle's first use of the list builds
+grown = peak() - before
+entry = cache.open_entry("letterindex", f"{lexicon.sha256}:letterindex-v{INDEX_VERSION}")
+shapes = {name: entry.shape(name) for name in entry}
+print(json.dumps({"grown": grown, "words": len(lexicon), "shapes": shapes}))
+"""
+
+
+def test_a_big_list_s_load_and_letter_index_take_under_ten_times_its_size(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    if not Path("/proc/self/status").is_file():
+        pytest.skip("peak memory is read from /proc/self/status (Linux)")
+    path = _messy_list(tmp_path / "big.txt", 10 * 2**20)
+    size = path.stat().st_size
+    env = {**os.environ, "LETTERPLAY_CACHE": str(tmp_path / "cache")}  # a first build
+    env.pop("LETTERPLAY_CACHE_MAX_BYTES", None)
+    out = subprocess.run(
+        [sys.executable, "-c", INDEX_FIRST_BUILD, str(path)],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    figures = json.loads(out)
+    n = figures["words"]
+    assert n > 700_000
+    # the whole index was built (and stored): every array, one row a word, 2 to 15 letters
+    shapes = {name: tuple(shape) for name, shape in figures["shapes"].items()}
+    assert {k: v for k, v in shapes.items() if k != "terms"} == {
+        "lengths": (n,),
+        "codes": (n, 15),
+        "masks": (n,),
+        "counts": (n, 26),
+        "term_ids": (n,),
+    }
+    assert n // 2 < shapes["terms"][0] < n
+    # Peak resident memory above the interpreter's own (numpy, letterplay, wordfreq's table).
+    assert figures["grown"] < 10 * size, f"{figures['grown'] / size:.1f} times the list's size"

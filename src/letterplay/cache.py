@@ -4,10 +4,18 @@ An *entry* is one file: a small JSON header (the key it was computed from, a for
 each array's dtype, shape, place and CRC-32) followed by the arrays' raw bytes. Reading an entry
 maps the file into memory instead of copying it, so a process pays only for the pages it touches,
 and each array's checksum is verified the first time that array is used. An entry whose key,
-format, layout or checksum does not match, or that cannot be read at all, is treated as absent:
-:func:`cached` rebuilds it and rewrites the file. Writes go through a temporary file and an
-atomic rename, so concurrent processes on one cache only ever see whole entries; a cache dir
-that cannot be written is silently skipped, because a cache is never needed for a result.
+format, layout or checksum does not match, that is not a regular file (a pipe, a device, a
+folder, a link to one of those: never opened in a way that could block), or that cannot be read
+at all, is treated as absent: :func:`cached` rebuilds it and rewrites the file. Writes go through
+a temporary file and an atomic rename, so concurrent processes on one cache only ever see whole
+entries; a cache dir that cannot be written is silently skipped, because a cache is never needed
+for a result.
+
+The cache is bounded: after each write, the entries least recently used (each read of an entry
+touches its modification time) are removed until the whole fits in :func:`max_bytes` (about
+1 GB unless ``$LETTERPLAY_CACHE_MAX_BYTES`` or :func:`set_max_bytes` says otherwise). Removing
+an entry is safe for a process reading it (its mapped pages stay alive), and a temporary file
+is never removed while it may still be written.
 
 Examples
 --------
@@ -33,7 +41,9 @@ import json
 import mmap
 import os
 import re
+import stat
 import struct
+import time
 import zlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -42,9 +52,12 @@ from pathlib import Path
 import numpy as np
 
 from letterplay.dirs import cache_dir
+from letterplay.errors import InputError, named
 
 __all__ = [
+    "DEFAULT_MAX_BYTES",
     "FORMAT",
+    "MAX_BYTES_VARIABLE",
     "SMALL_LIST",
     "CacheInfo",
     "Entry",
@@ -53,8 +66,11 @@ __all__ = [
     "entry_path",
     "info",
     "load",
+    "max_bytes",
     "open_entry",
+    "set_max_bytes",
     "store",
+    "store_parts",
     "worth_caching",
 ]
 
@@ -72,12 +88,92 @@ checked, so they are not cached."""
 def worth_caching(lexicon: object) -> bool:
     """Whether the arrays of ``lexicon`` (anything with a length) are worth a cache entry.
 
+    Not for a small list, nor for an *ephemeral* lexicon (one made for a single request, such
+    as the words of a list above a Zipf floor): there are as many of those as requests, so their
+    arrays stay in memory, with the lexicon, and are never written to disk.
+
     Examples
     --------
     >>> worth_caching(["bee", "hive"]), worth_caching(range(SMALL_LIST))
     (False, True)
     """
-    return len(lexicon) >= SMALL_LIST
+    return len(lexicon) >= SMALL_LIST and not getattr(lexicon, "ephemeral", False)
+
+
+DEFAULT_MAX_BYTES = 2**30
+"""The cache's size cap when nothing else sets one: 1 GiB."""
+
+MAX_BYTES_VARIABLE = "LETTERPLAY_CACHE_MAX_BYTES"
+"""The environment variable that sets the cap, in bytes (0: nothing is cached on disk)."""
+
+_max_bytes: int | None = None  # set by set_max_bytes; None: the variable's, or the default
+
+
+def _whole_bytes(value: object, name: str) -> int:
+    if isinstance(value, str) and name == MAX_BYTES_VARIABLE:  # the environment holds text
+        text = value.strip()
+        value = int(text) if text.isascii() and text.isdigit() else value
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
+        shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:77] + "..."
+        raise InputError(
+            f"{named(name)} must be a whole number of bytes, 0 or more, not {shown}",
+            parameter=name,
+        )
+    return int(value)
+
+
+def max_bytes() -> int:
+    """The cache's size cap in bytes: :func:`set_max_bytes`'s, else ``$LETTERPLAY_CACHE_MAX_BYTES``,
+    else :data:`DEFAULT_MAX_BYTES`.
+
+    Returns
+    -------
+    int
+        The largest total size of the cache's entries, in bytes (0: nothing is written).
+
+    Raises
+    ------
+    InputError
+        When ``$LETTERPLAY_CACHE_MAX_BYTES`` is not a whole number of bytes.
+
+    Examples
+    --------
+    >>> max_bytes() == DEFAULT_MAX_BYTES
+    True
+    """
+    if _max_bytes is not None:
+        return _max_bytes
+    value = os.environ.get(MAX_BYTES_VARIABLE)
+    if value is None or not value.strip():
+        return DEFAULT_MAX_BYTES
+    return _whole_bytes(value, MAX_BYTES_VARIABLE)
+
+
+def set_max_bytes(limit: int | None) -> None:
+    """Cap the cache at ``limit`` bytes for this process (None: back to the environment's cap).
+
+    The cap is enforced when an entry is written: least recently used entries go first.
+
+    Parameters
+    ----------
+    limit : int or None
+        The largest total size of the cache's entries, in bytes; 0 writes nothing to disk.
+
+    Examples
+    --------
+    >>> set_max_bytes(500 * 2**20)
+    >>> max_bytes()
+    524288000
+    >>> set_max_bytes(None)
+    >>> max_bytes() == DEFAULT_MAX_BYTES
+    True
+    >>> set_max_bytes(-1)
+    Traceback (most recent call last):
+    ...
+    letterplay.errors.InputError: `limit` must be a whole number of bytes, 0 or more, not -1
+    """
+    global _max_bytes
+    _max_bytes = None if limit is None else _whole_bytes(limit, "limit")
 
 
 class CorruptEntryError(Exception):
@@ -159,16 +255,42 @@ def _read_layout(f, key: str, size: int) -> dict[str, dict] | None:
     return layout
 
 
+_NONBLOCK = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _open_regular(path: Path):
+    """``path`` opened for reading if it is a regular file (links followed), else None.
+
+    A pipe, a device or a folder is never read: the checks come before the open (opening a
+    pipe waits for a writer, opening some devices does something), and the open itself does
+    not block, in case the file was swapped for a pipe between the check and the open."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        return None
+    fd = os.open(path, _NONBLOCK)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        return None
+    return os.fdopen(fd, "rb")
+
+
 def open_entry(kind: str, key: str) -> Entry | None:
     """The entry for ``(kind, key)``, its arrays verified lazily on first use; None when the
-    file is absent or its header does not describe ``key`` (stale, foreign or cut short)."""
+    file is absent, not a regular file, or its header does not describe ``key`` (stale,
+    foreign or cut short). Opening an entry marks it used (its modification time), so the
+    cache's cap removes it last."""
     try:
-        with open(entry_path(kind, key), "rb") as f:
+        path = entry_path(kind, key)
+        f = _open_regular(path)
+        if f is None:
+            return None
+        with f:
             size = os.fstat(f.fileno()).st_size
             layout = _read_layout(f, key, size)
             if layout is None:
                 return None
             buffer = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_COPY)
+            with contextlib.suppress(OSError):  # a read-only cache is still read
+                os.utime(f.fileno() if os.utime in os.supports_fd else path)
     except Exception:  # missing, unreadable, bad JSON, bad dtype …: rebuild, never trust
         return None
     return Entry(buffer, layout)
@@ -203,9 +325,9 @@ def _layout_of(arrays: Mapping[str, np.ndarray]) -> tuple[dict[str, dict], list[
     return layout, blobs
 
 
-def _write(f, key: str, arrays: Mapping[str, np.ndarray]) -> None:
-    layout, blobs = _layout_of(arrays)
-    start = 0
+def _head(key: str, layout: Mapping[str, dict], start: int = 0) -> tuple[bytes, dict]:
+    """An entry's head (magic, length, JSON header padded to an aligned end, at least ``start``
+    bytes) and the layout with its offsets counted from the file's start."""
     while True:  # the header holds the offsets, which depend on the header's length
         shifted = {
             name: {**spec, "offset": spec["offset"] + start} for name, spec in layout.items()
@@ -216,8 +338,14 @@ def _write(f, key: str, arrays: Mapping[str, np.ndarray]) -> None:
             break
         start = need
     header += b" " * (start - 16 - len(header))
-    f.write(MAGIC + struct.pack("<Q", len(header)) + header)
-    position = start
+    return MAGIC + struct.pack("<Q", len(header)) + header, shifted
+
+
+def _write(f, key: str, arrays: Mapping[str, np.ndarray]) -> None:
+    layout, blobs = _layout_of(arrays)
+    head, shifted = _head(key, layout)
+    f.write(head)
+    position = len(head)
     for spec, raw in zip(shifted.values(), blobs, strict=True):
         f.write(b"\0" * (spec["offset"] - position))
         f.write(raw.data)
@@ -225,9 +353,13 @@ def _write(f, key: str, arrays: Mapping[str, np.ndarray]) -> None:
 
 
 def store(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> Path | None:
-    """Write an entry atomically; returns its path, or None if the cache dir is not writable."""
+    """Write an entry atomically, then remove the least recently used entries until the cache
+    fits in :func:`max_bytes`; returns the entry's path, or None if it was not written (the
+    cache dir is not writable, something other than a file is in the entry's place, or the
+    entry alone is larger than the cap)."""
     import tempfile  # only writers pay for it
 
+    cap = max_bytes()
     path = entry_path(kind, key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -235,13 +367,110 @@ def store(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> Path | None:
         try:
             with os.fdopen(fd, "wb") as f:
                 _write(f, key, arrays)
+                size = f.tell()
+            if size > cap:
+                return None
+            _clear_the_way(path)
             os.replace(tmp, path)
         finally:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(tmp)
     except OSError:
         return None
+    _evict(path.parent, cap, keep=path)
     return path
+
+
+def store_parts(
+    kind: str, key: str, specs: Mapping[str, tuple[object, tuple]], fill: Callable
+) -> Path | None:
+    """:func:`store` for arrays too big to hold in memory at once: ``specs`` gives each array's
+    dtype and largest shape, and ``fill(put)`` calls ``put(name, rows)`` to append rows to an
+    array (each array's rows in order, the arrays in any order), written straight to the file;
+    the header gives each array the rows it reached. None if the entry was not written (then
+    ``fill`` was not called if the entry could not be begun, or could outgrow the cap)."""
+    import tempfile
+
+    layout, room, offset = {}, {}, 0
+    for name, (dtype, shape) in specs.items():
+        offset, row = -(-offset // _ALIGN) * _ALIGN, np.dtype(dtype).itemsize
+        row *= int(np.prod(shape[1:], dtype=np.int64))
+        layout[name] = {"dtype": np.dtype(dtype).str, "shape": list(shape), "offset": offset}
+        layout[name].update(nbytes=row * shape[0], crc32=0xFFFFFFFF)
+        room[name], offset = (max(row, 1), row * shape[0]), offset + row * shape[0]
+    start, cap, path = len(_head(key, layout)[0]), max_bytes(), entry_path(kind, key)
+    if start + offset > cap:  # (the header's room: every figure above is at its widest)
+        return None
+    for spec in layout.values():
+        spec.update(nbytes=0, crc32=0)
+
+    def put(name: str, rows: np.ndarray) -> None:
+        spec, (row, most) = layout[name], room[name]
+        raw = np.ascontiguousarray(rows, dtype=spec["dtype"]).reshape(-1).view(np.uint8)
+        if raw.size % row or spec["nbytes"] + raw.size > most:
+            raise ValueError(f"{raw.size} bytes do not fit in the rows left to {name}")
+        data, at = memoryview(raw), start + spec["offset"] + spec["nbytes"]
+        while data:
+            done = os.pwrite(fd, data, at)
+            data, at = data[done:], at + done
+        spec.update(crc32=zlib.crc32(raw, spec["crc32"]), nbytes=spec["nbytes"] + raw.size)
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "r+b") as f:
+                fill(put)
+                for name, spec in layout.items():
+                    spec["shape"][0] = spec["nbytes"] // room[name][0]
+                head, shifted = _head(key, layout, start)
+                f.write(head)
+                f.truncate(max([start, *(s["offset"] + s["nbytes"] for s in shifted.values())]))
+            _clear_the_way(path)  # (an array left short at the end still lies in the file)
+            os.replace(tmp, path)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+    except OSError:
+        return None
+    _evict(path.parent, cap, keep=path)
+    return path
+
+
+def _clear_the_way(path: Path) -> None:
+    """Remove an empty folder where the entry ``path`` goes (a rename cannot replace one); a
+    pipe, device or link there is replaced by the rename itself, and a folder with anything in
+    it is not ours to remove (the write then fails and the result is simply not cached)."""
+    with contextlib.suppress(OSError):
+        if stat.S_ISDIR(os.lstat(path).st_mode):
+            os.rmdir(path)
+
+
+STALE_SECONDS = 3600
+"""A temporary file untouched this long belongs to a write that died (a killed process): it is
+removed when the cache is trimmed. A live write touches its file far more often."""
+
+
+def _evict(folder: Path, cap: int, keep: Path) -> None:
+    """Remove entries, least recently used first, until those left fit in ``cap`` bytes; never
+    ``keep`` (the entry just written) nor a temporary file that may still be written."""
+    files, stale = [], time.time() - STALE_SECONDS
+    for path, status in _files(folder):
+        if path.suffix == ".tmp":
+            if status.st_mtime < stale:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+        else:
+            files.append((status.st_mtime_ns, path.name, path, status.st_size))
+    total = sum(size for *_, size in files)
+    for _, _, path, size in sorted(files):
+        if total <= cap:
+            break
+        if path == keep:
+            continue
+        with contextlib.suppress(FileNotFoundError):  # removed meanwhile by another process
+            path.unlink()
+        total -= size
 
 
 class _Rebuilding(Mapping[str, np.ndarray]):
@@ -295,23 +524,37 @@ SUFFIXES = (".lpc", ".tmp")
 
 @dataclass(frozen=True)
 class CacheInfo:
-    """The cache folder, how many entries it holds and how many bytes they take."""
+    """The cache folder, how many entries it holds, how many bytes they take, and the cap on
+    those bytes."""
 
     folder: Path
     entries: int
     bytes: int
+    max_bytes: int
 
     def to_dict(self) -> dict[str, object]:
-        return {"folder": str(self.folder), "entries": self.entries, "bytes": self.bytes}
+        return {
+            "folder": str(self.folder),
+            "entries": self.entries,
+            "bytes": self.bytes,
+            "max_bytes": self.max_bytes,
+        }
 
 
-def _files(folder: Path) -> list[Path]:
-    """The cache's own files in ``folder`` (nothing else there is ever touched)."""
+def _files(folder: Path) -> list[tuple[Path, os.stat_result]]:
+    """The cache's own files in ``folder`` with their status (not following links): regular
+    files named as entries or temporary files; nothing else there is ever touched."""
     try:
-        candidates = list(folder.iterdir())
+        candidates = [p for p in folder.iterdir() if p.suffix in SUFFIXES]
     except OSError:  # no cache yet, or not readable: nothing of ours to count or remove
         return []
-    return [p for p in candidates if p.suffix in SUFFIXES and p.is_file() and not p.is_symlink()]
+    files = []
+    for path in candidates:
+        with contextlib.suppress(OSError):  # removed meanwhile by another process
+            status = os.lstat(path)
+            if stat.S_ISREG(status.st_mode):
+                files.append((path, status))
+    return files
 
 
 def info() -> CacheInfo:
@@ -323,13 +566,12 @@ def info() -> CacheInfo:
     >>> details = info()
     >>> details.folder == cache_dir(), details.entries >= 1, details.bytes > 0
     (True, True, True)
+    >>> details.max_bytes == max_bytes()
+    True
     """
     folder = cache_dir()
-    sizes = []
-    for path in _files(folder):
-        with contextlib.suppress(OSError):  # removed meanwhile by another process
-            sizes.append(path.stat().st_size)
-    return CacheInfo(folder, len(sizes), sum(sizes))
+    sizes = [status.st_size for _, status in _files(folder)]
+    return CacheInfo(folder, len(sizes), sum(sizes), max_bytes())
 
 
 def clear() -> CacheInfo:
@@ -346,11 +588,10 @@ def clear() -> CacheInfo:
     """
     folder = cache_dir()
     removed, total = 0, 0
-    for path in _files(folder):
+    for path, status in _files(folder):
         try:
-            size = path.stat().st_size
             path.unlink()
         except OSError:  # gone already, or not ours to remove
             continue
-        removed, total = removed + 1, total + size
-    return CacheInfo(folder, removed, total)
+        removed, total = removed + 1, total + status.st_size
+    return CacheInfo(folder, removed, total, max_bytes())

@@ -16,7 +16,7 @@ Examples
 >>> try:
 ...     load("no-such-list")
 ... except LetterplayError as e:
-...     print(type(e).__name__, str(e).split(" (")[0])
+...     print(type(e).__name__, str(e).split(";")[0])
 LexiconError unknown lexicon 'no-such-list'
 >>> error = InputError("`max_words` must be at most 12; pass `ragged=True` for odd sides")
 >>> said(error, {"max_words": "--max-words", "ragged=True": "--ragged"})
@@ -31,6 +31,7 @@ import re
 from collections.abc import Mapping
 
 __all__ = [
+    "Cancelled",
     "InputError",
     "LetterplayError",
     "LexiconError",
@@ -38,6 +39,7 @@ __all__ = [
     "UnknownWordError",
     "named",
     "said",
+    "shown",
 ]
 
 NAME_MARK = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*(?:=True)?)`")
@@ -71,6 +73,13 @@ class NoSolutionError(LetterplayError):
     """A well-formed puzzle or request that has no answer (for example, disconnected targets)."""
 
 
+class Cancelled(LetterplayError):
+    """A computation stopped before its end because its caller asked it to: its time ran out,
+    or no one waits for its answer any more (see :class:`letterplay.progress.Cancellation`).
+    Nothing is wrong with the input; asking again with more time, or for less work, may
+    succeed."""
+
+
 def named(name: str) -> str:
     """How a message names the parameter ``name``: in backquotes when it is an identifier.
 
@@ -80,6 +89,47 @@ def named(name: str) -> str:
     ('`min_zipf`', 'side 2')
     """
     return f"`{name}`" if name.isidentifier() else name
+
+
+SHOWN = 80
+"""The most characters of a value a message echoes: a pasted megabyte stays one short line."""
+
+
+def shown(value: object, limit: int = SHOWN) -> str:
+    """How a message echoes a value it was given: its repr (a file path: the path, unless it
+    has characters that do not print), at most
+    ``limit`` characters, with ``…`` for a middle left out. The repr of a long string or list
+    is never built whole (:mod:`reprlib`).
+
+    Examples
+    --------
+    >>> shown("ride"), shown(b"ride"), shown(None), shown(float("nan"))
+    ("'ride'", "b'ride'", 'None', 'nan')
+    >>> shown("A" * 10**6)
+    "'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…AAAAAAAAAAAAAAAAAAAAAAAAA'"
+    >>> shown(list(range(10**6)))
+    '[0, 1, 2, 3, 4, 5, ...]'
+    >>> import numpy as np
+    >>> len(shown(np.arange(10**6))) <= 80, "\\n" in shown(np.arange(10**6))
+    (True, False)
+    """
+    import os
+    import reprlib
+
+    if isinstance(value, os.PathLike):
+        text = os.fsdecode(value)
+        text = text if text.isprintable() else repr(text)
+    else:  # reprlib leaves out the middle of what is far too long (cut again below)
+        brief = reprlib.Repr()
+        brief.maxstring = brief.maxother = brief.maxlong = 4 * limit
+        try:
+            text = re.sub(r"\s*\n\s*", " ", brief.repr(value))  # (numpy's repr has lines)
+        except Exception:  # an int of over 4,300 digits, a repr that fails
+            text = f"<{type(value).__name__} that cannot be shown>"
+    if len(text) <= limit:
+        return text
+    tail = (limit - 1) // 3
+    return f"{text[: limit - 1 - tail]}…{text[len(text) - tail :]}"
 
 
 def said(error: BaseException, words: Mapping[str, str]) -> str:

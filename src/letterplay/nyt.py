@@ -34,7 +34,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from letterplay.errors import LexiconError
+from letterplay.errors import LexiconError, shown
 
 if TYPE_CHECKING:
     import numpy as np
@@ -73,7 +73,7 @@ def bundled_file(name: str) -> Path:
     """
     if name not in NAMES:
         raise LexiconError(
-            f"`name` must be one of {', '.join(NAMES)}, got {name!r}", parameter="name"
+            f"`name` must be one of {', '.join(NAMES)}, got {shown(name)}", parameter="name"
         )
     from letterplay.lexicon import BUNDLED
 

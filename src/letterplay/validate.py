@@ -35,7 +35,7 @@ import math
 import numbers
 from collections.abc import Iterable
 
-from letterplay.errors import InputError, named
+from letterplay.errors import InputError, named, shown
 
 __all__ = ["SEED_BITS", "flag", "number", "random_generator", "seed", "text", "whole", "words"]
 
@@ -70,7 +70,8 @@ def whole(name: str, value: object, low: int | None = None, high: int | None = N
     if ok and (low is None or value >= low) and (high is None or value <= high):
         return int(value)
     raise InputError(
-        f"{named(name)} must be a whole number{_range(low, high)}, not {value!r}", parameter=name
+        f"{named(name)} must be a whole number{_range(low, high)}, not {shown(value)}",
+        parameter=name,
     )
 
 
@@ -85,7 +86,8 @@ def number(name: str, value: object, low: float | None = None, high: float | Non
     ):
         return float(value)
     raise InputError(
-        f"{named(name)} must be a finite number{_range(low, high)}, not {value!r}", parameter=name
+        f"{named(name)} must be a finite number{_range(low, high)}, not {shown(value)}",
+        parameter=name,
     )
 
 
@@ -98,7 +100,7 @@ def seed(name: str, value: object) -> int | None:
         return int(value)
     raise InputError(
         f"{named(name)} must be a whole number of magnitude below 2**{SEED_BITS}, or None, "
-        f"not {value!r}",
+        f"not {shown(value)}",
         parameter=name,
     )
 
@@ -115,7 +117,7 @@ def random_generator(name: str, value: object):
 def flag(name: str, value: object) -> bool:
     """``value`` as a bool: only True or False (numpy's too); 0, 1 and strings are refused."""
     if type(value).__name__ not in ("bool", "bool_"):
-        raise InputError(f"{named(name)} must be True or False, not {value!r}", parameter=name)
+        raise InputError(f"{named(name)} must be True or False, not {shown(value)}", parameter=name)
     return bool(value)
 
 
@@ -132,7 +134,8 @@ def words(name: str, value: object) -> list[str]:
     """A sequence of words as a list of str: a lone string is an error, never its letters."""
     if isinstance(value, str):
         raise InputError(
-            f"{named(name)} must be a sequence of words, not the string {value!r}", parameter=name
+            f"{named(name)} must be a sequence of words, not the string {shown(value)}",
+            parameter=name,
         )
     if isinstance(value, bytes) or not isinstance(value, Iterable):
         raise InputError(

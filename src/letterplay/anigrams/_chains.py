@@ -29,6 +29,7 @@ from letterplay.anigrams.rules import MAX_LISTED, RIDDLER_START
 from letterplay.errors import InputError, NoSolutionError, named
 from letterplay.letters import letter_counts
 from letterplay.lexicon import Lexicon
+from letterplay.progress import ProgressCallback, check_progress, report
 from letterplay.results import Result
 
 __all__ = [
@@ -225,6 +226,7 @@ def longest(
     lexicon: Lexicon | str | None = None,
     min_zipf: float | None = None,
     one_letter: bool = False,
+    progress: ProgressCallback | None = None,
 ) -> LongestResult:
     """The longest chains from ``start``-letter terms: their length, how many there are, their
     terminals and one of them; with ``list_all``, every longest chain too.
@@ -242,7 +244,7 @@ def longest(
     max_listed : int
         With ``list_all``, the most chains to list: more is a :class:`TooManyChainsError`,
         raised before any is listed.
-    lexicon, min_zipf, one_letter
+    lexicon, min_zipf, one_letter, progress
         As for :func:`count`.
 
     Returns
@@ -272,8 +274,11 @@ def longest(
     - Peter Norvig, *Anigrams Puzzle*, pytudes:
       https://github.com/norvig/pytudes/blob/main/ipynb/Anigrams.ipynb
     """
+    progress = check_progress(progress)
+    report(progress, "finding the longest chains", 0, 2)
     lexicon = game_lexicon(lexicon, min_zipf, one_letter)
     dag = term_dag(lexicon)
+    report(progress, "finding the longest chains", 1, 2)
     start = check_length(dag, "start", start)
     list_all = validate.flag("list_all", list_all)
     max_listed = validate.whole("max_listed", max_listed, low=0)
@@ -282,12 +287,17 @@ def longest(
         hint = " (the one-letter words a and i can be added)" if start == 1 else ""
         raise NoSolutionError(f"{dag.lexicon.name} has no {start}-letter words{hint}")
     result, f, ends = _longest(dag, sources, None, None)
+    report(progress, "finding the longest chains", 2, 2)
     if not list_all:
         return result
     if result.count > max_listed:
         raise TooManyChainsError(result.count, max_listed)
-    chains = tuple(tuple(dag.word(t) for t in ids) for ids in _walk(dag, f, ends, start))
-    return replace(result, chains=chains)
+    chains = []
+    for ids in _walk(dag, f, ends, start):
+        if len(chains) % 4096 == 0:  # a million chains take seconds: stay stoppable
+            report(progress, "listing chains", len(chains), result.count)
+        chains.append(tuple(dag.word(t) for t in ids))
+    return replace(result, chains=tuple(chains))
 
 
 def chain(

@@ -17,7 +17,7 @@ from letterplay import validate
 from letterplay.anigrams._chains import added_letter
 from letterplay.anigrams._words import game_lexicon
 from letterplay.anigrams.rules import RIDDLER_END, RIDDLER_START
-from letterplay.errors import InputError, named
+from letterplay.errors import InputError, named, shown
 from letterplay.letters import letter_counts, parse_letters, term
 from letterplay.lexicon import Lexicon
 from letterplay.results import Result
@@ -112,13 +112,16 @@ def _step_problem(prev: str, word: str) -> str | None:
     """
     if len(word) != len(prev) + 1:
         return (
-            f"{word!r} has {len(word)} letters; after {prev!r} ({len(prev)} letters) "
+            f"{shown(word)} has {len(word)} letters; after {shown(prev)} ({len(prev)} letters) "
             f"the next word needs {len(prev) + 1}"
         )
     missing = letter_counts(prev).astype(int) - letter_counts(word).astype(int)
     if (missing > 0).any():
         lacks = "".join(chr(97 + i) * int(n) for i, n in enumerate(missing) if n > 0)
-        return f"{word!r} is not {prev!r} plus one letter: it lacks {lacks.upper()} of {prev!r}"
+        return (
+            f"{shown(word)} is not {shown(prev)} plus one letter: it lacks {lacks.upper()} of "
+            f"{shown(prev)}"
+        )
     return None
 
 
@@ -171,7 +174,7 @@ def check(
     chain = tuple(parse_letters(w, "words") for w in checked)
     steps = []
     for i, word in enumerate(chain):
-        problem = None if word in lexicon else f"{word!r} is not a word of {lexicon.name}"
+        problem = None if word in lexicon else f"{shown(word)} is not a word of {lexicon.name}"
         added = None
         if i > 0:
             rule = _step_problem(chain[i - 1], word)

@@ -25,9 +25,10 @@ from letterplay import validate
 from letterplay.anigrams._dag import TermDAG, term_dag
 from letterplay.anigrams._words import game_lexicon
 from letterplay.anigrams.rules import RIDDLER_END, RIDDLER_START
-from letterplay.errors import InputError, NoSolutionError, UnknownWordError, named
+from letterplay.errors import InputError, NoSolutionError, UnknownWordError, named, shown
 from letterplay.letters import parse_letters
 from letterplay.lexicon import Lexicon
+from letterplay.progress import ProgressCallback, check_progress, report
 from letterplay.results import Result
 
 __all__ = [
@@ -77,8 +78,8 @@ def lookup(dag: TermDAG, name: str, letters: object) -> int:
     t = dag.term_id(letters)
     if t < 0:
         raise UnknownWordError(
-            f"{named(name)} {letters!r} is not a word of {dag.lexicon.name}, nor the letters of "
-            "one",
+            f"{named(name)} {shown(letters)} is not a word of {dag.lexicon.name}, nor the "
+            "letters of one",
             parameter=name,
         )
     return t
@@ -96,7 +97,7 @@ def _fixed_length(
     n = int(dag.lengths[t])
     if value is not None and validate.whole(name, value) != n:
         raise InputError(
-            f"{named(name)} ({value}) must be {n}, the length of {named(by)} {word!r}, or be "
+            f"{named(name)} ({value}) must be {n}, the length of {named(by)} {shown(word)}, or be "
             "left out",
             parameter=name,
         )
@@ -235,6 +236,7 @@ def count(
     lexicon: Lexicon | str | None = None,
     min_zipf: float | None = None,
     one_letter: bool = False,
+    progress: ProgressCallback | None = None,
 ) -> CountResult:
     """Number of games: chains from a ``start``-letter term to an ``end``-letter term (4 and 9
     by default, the Riddler's game).
@@ -258,6 +260,8 @@ def count(
         Play only with the words at least this common (wordfreq Zipf, 0 to 8).
     one_letter : bool
         Add the one-letter words ``a`` and ``i`` (not in enable1), so chains can start at 1.
+    progress : callable, optional
+        ``progress(description, done, total)``, called between the stages of the work.
 
     Returns
     -------
@@ -288,8 +292,11 @@ left out
     - Peter Norvig, *Anigrams Puzzle*, pytudes:
       https://github.com/norvig/pytudes/blob/main/ipynb/Anigrams.ipynb
     """
+    progress = check_progress(progress)
+    report(progress, "counting games", 0, 2)
     lexicon = game_lexicon(lexicon, min_zipf, one_letter)
     dag = term_dag(lexicon)
+    report(progress, "counting games", 1, 2)
     first = lookup(dag, "origin", origin) if origin is not None else None
     last = lookup(dag, "target", target) if target is not None else None
     start = _fixed_length(dag, "start", start, (first, "origin", origin), default=RIDDLER_START)
@@ -299,6 +306,7 @@ left out
     f = paths_from(dag, sources, steps=end - start)
     layer = dag.layer(end)
     games = int(f[last]) if last is not None else total(f[layer.start : layer.stop])
+    report(progress, "counting games", 2, 2)
     return CountResult(
         games=games,
         start=start,
@@ -340,6 +348,7 @@ def table(
     lexicon: Lexicon | str | None = None,
     min_zipf: float | None = None,
     one_letter: bool = False,
+    progress: ProgressCallback | None = None,
 ) -> TableResult:
     """Games from ``start``-letter terms by terminus length: every length from ``start`` up to
     and including the first length with no games.
@@ -348,7 +357,7 @@ def table(
     ----------
     start : int
         Letters of the first word (1 to the longest term's length; default 4).
-    lexicon, min_zipf, one_letter
+    lexicon, min_zipf, one_letter, progress
         As for :func:`count`.
 
     Returns
@@ -370,8 +379,11 @@ def table(
     - *Too many anigrams* (blog post, 19 September 2022), whose table this is; the question:
       https://fivethirtyeight.com/features/can-you-build-the-biggest-anigram/
     """
+    progress = check_progress(progress)
+    report(progress, "counting games", 0, 2)
     lexicon = game_lexicon(lexicon, min_zipf, one_letter)
     dag = term_dag(lexicon)
+    report(progress, "counting games", 1, 2)
     start = check_length(dag, "start", start)
     counts = paths_from(dag, dag.terms_of_length(start))
     total(counts)  # every partial sum is at most the whole
@@ -382,4 +394,5 @@ def table(
         by_length[length] = int(sums[length]) if length < len(sums) else 0
         if by_length[length] == 0:
             break
+    report(progress, "counting games", 2, 2)
     return TableResult(start=start, by_terminus_length=by_length, lexicon=lexicon)

@@ -57,7 +57,8 @@ def _common_words(lexicon: Lexicon, min_zipf: float) -> Lexicon:
             f"no word of {lexicon.name} has a Zipf frequency of {min_zipf:g} or more",
             parameter="min_zipf",
         )
-    return lexicon.subset(mask, name=f"{lexicon.name}-zipf{min_zipf:g}")
+    # One list per floor asked for, so per request: kept in memory (this LRU), never on disk.
+    return lexicon.subset(mask, name=f"{lexicon.name}-zipf{min_zipf:g}", ephemeral=True)
 
 
 @lru_cache(maxsize=4)
@@ -66,4 +67,6 @@ def _with_words(lexicon: Lexicon, words: tuple[str, ...]) -> Lexicon:
     if not missing:
         return lexicon
     name = lexicon.name + "".join(f"+{w}" for w in missing)
-    return Lexicon.from_words((*lexicon.words, *missing), name=name, source=lexicon.source)
+    return Lexicon.from_words(
+        (*lexicon.words, *missing), name=name, source=lexicon.source, ephemeral=lexicon.ephemeral
+    )

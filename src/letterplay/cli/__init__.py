@@ -15,10 +15,11 @@ import importlib
 import os
 import signal
 import sys
+from pathlib import Path
 
 import click
 
-from letterplay.errors import LetterplayError
+from letterplay.errors import LetterplayError, shown
 
 __all__ = ["COMMANDS", "LetterplayGroup", "fail", "main"]
 
@@ -30,7 +31,7 @@ COMMANDS = {  # name -> (module describing its operations, module rendering thei
     "letterboxed": ("letterplay.commands.letterboxed", "letterplay.cli.letterboxed"),
     "lexicon": ("letterplay.commands.lexicon", "letterplay.cli.lexicon"),
     "multiplet": ("letterplay.commands.multiplets", "letterplay.cli.multiplets"),
-    "serve": ("letterplay.commands.serve", "letterplay.cli.serve"),
+    "serve": ("letterplay.web.command", "letterplay.cli.serve"),
     "steiner": ("letterplay.commands.steiner", "letterplay.cli.steiner"),
 }
 
@@ -82,7 +83,12 @@ class LetterplayGroup(click.Group):
             sys.stderr.close()
             sys.exit(0)
         except OSError as e:
-            fail(f"{e.filename}: {e.strerror}" if e.filename and e.strerror else str(e))
+            # a path is echoed capped, as every error echoes what it was given
+            fail(
+                f"{shown(Path(os.fsdecode(e.filename)))}: {e.strerror}"
+                if e.filename and e.strerror
+                else str(e)
+            )
         sys.exit(rv if isinstance(rv, int) else 0)
 
 

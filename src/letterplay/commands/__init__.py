@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from letterplay import validate
-from letterplay.errors import InputError, named
+from letterplay.errors import InputError, named, shown
 from letterplay.lexicon import MAX_ZIPF
 
 __all__ = [
@@ -150,7 +150,7 @@ def _flag(name: str, text: str) -> bool:
     if value in TRUE | FALSE:
         return value in TRUE
     raise InputError(
-        f"{named(name)} is a yes/no flag (true or false), not {text!r}", parameter=name
+        f"{named(name)} is a yes/no flag (true or false), not {shown(text)}", parameter=name
     )
 
 
@@ -183,13 +183,15 @@ def parse_range(name: str, text: str) -> tuple[int | None, int | None]:
     m = _RANGE.fullmatch(text)
     if not m or not (m.group(1) or m.group(3)):
         raise InputError(
-            f"{named(name)} must be a range like 100-200, 100- or -200, got {text!r}",
+            f"{named(name)} must be a range like 100-200, 100- or -200, got {shown(text)}",
             parameter=name,
         )
     low = int(m.group(1)) if m.group(1) else None
     high = int(m.group(3)) if m.group(3) else (None if m.group(2) else low)
     if low is not None and high is not None and low > high:
-        raise InputError(f"{named(name)} range {text!r} is empty (low above high)", parameter=name)
+        raise InputError(
+            f"{named(name)} range {shown(text)} is empty (low above high)", parameter=name
+        )
     return (low, high)
 
 
@@ -217,6 +219,9 @@ class Command:
     ``lexicon`` when it works on a word list and ``progress`` when it reports progress.
 
     The first line of ``help`` is its summary. ``local``: offered on the command line only.
+    ``heavy``: a search whose work can take seconds at the web's bounds; the web admits a few
+    such requests at a time and keeps its other threads for the cheap ones (a heavy operation
+    takes ``progress``, through which the web stops it when its time runs out).
     ``prints``: the call prints its own output as it runs (``serve`` announces its address and
     runs until it is stopped); it is given ``as_json`` and ``announce`` and returns nothing.
     """
@@ -230,6 +235,7 @@ class Command:
     local: bool = False
     output: Output | None = None
     prints: bool = False
+    heavy: bool = False
 
     @property
     def summary(self) -> str:

@@ -107,6 +107,8 @@ ANIGRAMS = Group(
                 MIN_ZIPF,
                 ONE_LETTER,
             ),
+            progress=True,
+            heavy=True,
         ),
         Command(
             "longest",
@@ -131,6 +133,8 @@ ANIGRAMS = Group(
                 "With --all: write the chains to FILE, one per line, instead of showing them",
                 keyword="output",
             ),
+            progress=True,
+            heavy=True,
         ),
         Command(
             "table",
@@ -138,6 +142,8 @@ ANIGRAMS = Group(
             anigrams.table,
             (START, MIN_ZIPF, ONE_LETTER),
             output=Output((".svg", ".png"), _table_plot, "Draw the table as a bar chart to FILE"),
+            progress=True,
+            heavy=True,
         ),
         Command(
             "chain",
@@ -169,6 +175,8 @@ ANIGRAMS = Group(
                 MIN_ZIPF,
                 ONE_LETTER,
             ),
+            progress=True,
+            heavy=True,
         ),
         Command(
             "check",

@@ -1,7 +1,8 @@
 """The cache's operations: ``cache info`` and ``cache clear``.
 
 The cache holds indexes letterplay rebuilds at will (letter indexes, word graphs, Zipf
-frequencies), keyed by the identity of the word list they were computed from.
+frequencies), keyed by the identity of the word list they were computed from, and is capped in
+size (``$LETTERPLAY_CACHE_MAX_BYTES``, 1 GiB by default; least recently used entries go first).
 
 Examples
 --------
@@ -22,7 +23,7 @@ CACHE = Group(
     (
         Command(
             "info",
-            "The cache folder, its entries and their size.",
+            "The cache folder, its entries, their size and the cap on it.",
             cache.info,
             lexicon=False,
             local=True,

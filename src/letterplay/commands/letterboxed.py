@@ -115,6 +115,7 @@ LETTERBOXED = Group(
                 RAGGED,
             ),
             progress=True,
+            heavy=True,
         ),
         Command(
             "generate",
@@ -167,6 +168,7 @@ LETTERBOXED = Group(
                 ALLOW_OFFENSIVE,
             ),
             progress=True,
+            heavy=True,
         ),
         Command(
             "draw",

@@ -90,6 +90,7 @@ MULTIPLET = Command(
         ),
     ),
     progress=True,
+    heavy=True,
     output=Output(PICTURE, _drawing, "Draw the network to FILE"),
 )
 
@@ -106,6 +107,8 @@ LADDER = Command(
         EXCLUDE,
         Param("list_all", "flag", "List every shortest ladder.", word="all"),
     ),
+    progress=True,
+    heavy=True,
 )
 
 COMMANDS = (MULTIPLET, LADDER)

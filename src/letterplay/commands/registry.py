@@ -3,7 +3,7 @@ describe them: what the command line and the web API are both built from.
 
 Kept apart from :mod:`letterplay.commands` (the vocabulary of descriptions) so that the modules
 describing each puzzle's operations can use that vocabulary without an import running back up.
-``serve`` (:mod:`letterplay.commands.serve`) is not listed here: it runs the web app, which is
+``serve`` (:mod:`letterplay.web.command`) is not listed here: it runs the web app, which is
 built from this list, so the command line alone names it.
 """
 

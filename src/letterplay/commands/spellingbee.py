@@ -125,6 +125,8 @@ BEE = Group(
                 ),
                 MIN_ZIPF,
             ),
+            progress=True,
+            heavy=True,
         ),
         Command(
             "report",
@@ -203,6 +205,7 @@ BEE = Group(
                 ALLOW_OFFENSIVE,
             ),
             progress=True,
+            heavy=True,
         ),
     ),
 )

@@ -37,7 +37,8 @@ def _solve_file(
 
 STEINER = Command(
     "steiner",
-    "Solve a Steiner tree instance in PACE 2018 .gr format, with a proof of optimality.\n\n"
+    "Solve a Steiner tree instance, a PACE 2018 .gr or SteinLib .stp file, with a proof of "
+    "optimality.\n\n"
     "Prints the PACE output (VALUE n, then one edge per line, 1-based node ids); whether the "
     "tree is proven optimal, and the lower bound otherwise, go to stderr. Use --json for "
     "everything at once.",
@@ -46,7 +47,7 @@ STEINER = Command(
         Param(
             "file",
             "text",
-            "The instance, a PACE 2018 .gr file.",
+            "The instance: a PACE 2018 .gr or a SteinLib .stp file (told apart by content).",
             metavar="FILE",
             positional=True,
             required=True,
@@ -63,6 +64,7 @@ STEINER = Command(
     lexicon=False,
     progress=True,
     local=True,
+    heavy=True,
 )
 
 COMMANDS = (STEINER,)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from letterplay.errors import InputError
+from letterplay.errors import InputError, shown
 from letterplay.results import Result
 
 __all__ = ["FORMATS", "Picture", "check_format", "figure_picture", "picture_format"]
@@ -60,7 +60,9 @@ def picture_format(name: str | Path) -> str:
 def check_format(fmt: object) -> str:
     """``fmt`` when it is a picture format (``"svg"`` or ``"png"``); else an InputError."""
     if fmt not in FORMATS:
-        raise InputError(f"`fmt` must be one of {', '.join(FORMATS)}, not {fmt!r}", parameter="fmt")
+        raise InputError(
+            f"`fmt` must be one of {', '.join(FORMATS)}, not {shown(fmt)}", parameter="fmt"
+        )
     return fmt
 
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from letterplay import validate
 from letterplay.draw import Picture, check_format
-from letterplay.errors import InputError
+from letterplay.errors import InputError, shown
 from letterplay.letterboxed import Board, parse_board, solve
 from letterplay.letters import parse_letters
 
@@ -103,7 +103,7 @@ def draw_board(board: Board, words: tuple[str, ...] = (), fmt: str = "svg") -> s
     words = tuple(parse_letters(w, "words") for w in validate.words("words", words))
     if any(ch not in board.letters for word in words for ch in word):
         raise InputError(
-            f"`words` must use only the board's letters, got {' '.join(words)!r}",
+            f"`words` must use only the board's letters, got {shown(' '.join(words))}",
             parameter="words",
         )
     fig = _figure(board, words)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from letterplay import validate
-from letterplay.errors import InputError, NoSolutionError
+from letterplay.errors import InputError, NoSolutionError, shown
 from letterplay.letterboxed._board import Board, as_board
 from letterplay.letterboxed._playable import playable_words
 from letterplay.letterboxed._tables import Completions, fewest_words
@@ -73,17 +73,17 @@ def word_problems(board: Board, word: str, lexicon: Lexicon) -> list[str]:
     word = parse_letters(validate.text("word", word), "word")
     problems = []
     if len(word) < MIN_WORD_LENGTH:
-        problems.append(f"{word!r} is shorter than {MIN_WORD_LENGTH} letters")
+        problems.append(f"{shown(word)} is shorter than {MIN_WORD_LENGTH} letters")
     off = sorted({ch.upper() for ch in word if board.side_of(ch) < 0})
     if off:
-        problems.append(f"{word!r} uses {', '.join(off)}, not on the board")
+        problems.append(f"{shown(word)} uses {', '.join(off)}, not on the board")
     for a, b in itertools.pairwise(word):
         if board.side_of(a) >= 0 and board.side_of(a) == board.side_of(b):
             problems.append(
-                f"{word!r}: {a.upper()}{b.upper()} are consecutive letters on the same side"
+                f"{shown(word)}: {a.upper()}{b.upper()} are consecutive letters on the same side"
             )
     if word not in lexicon:
-        problems.append(f"{word!r} is not in the lexicon {lexicon.name}")
+        problems.append(f"{shown(word)} is not in the lexicon {lexicon.name}")
     return problems
 
 
@@ -94,13 +94,14 @@ def _chain_problems(board: Board, words: list[str]) -> tuple[list[str], set[str]
     for i, (a, b) in enumerate(itertools.pairwise(words), 2):
         if b[0] != a[-1]:
             problems.append(
-                f"word {i} {b!r} must start with {a[-1].upper()}, the last letter of {a!r}"
+                f"word {i} {shown(b)} must start with {a[-1].upper()}, the last letter of "
+                f"{shown(a)}"
             )
     used: set[str] = set()
     for i, w in enumerate(words, 1):
         used |= set(w)
         if i < len(words) and set(board.letters) <= used:
-            problems.append(f"the board is finished after word {i} {w!r}; the rest is extra")
+            problems.append(f"the board is finished after word {i} {shown(w)}; the rest is extra")
             break
     return problems, used
 

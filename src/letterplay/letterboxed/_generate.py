@@ -29,7 +29,7 @@ from letterplay.letterboxed.rules import (
     MIN_WORD_LENGTH,
     VOWELS,
 )
-from letterplay.letters import ALPHABET, popcount
+from letterplay.letters import ALPHABET, letter_mask, mask_letters, popcount
 from letterplay.lexicon import Lexicon, as_lexicon, check_min_zipf
 from letterplay.progress import ProgressCallback, check_progress, report
 from letterplay.results import Result
@@ -86,6 +86,24 @@ def random_board(
     letters += [str(ch) for ch in rng.choice(consonants, n - vowels, replace=False, p=p / p.sum())]
     dealt = [letters[i::sides] for i in range(sides)]
     return Board(tuple("".join(rng.permutation(side)) for side in dealt))
+
+
+def shows_offensive_board(board: Board) -> bool:
+    """Whether a board shows an offensive word (:func:`letterplay.offensive.offensive_shown`)
+    in what a player reads: a side either way round (FAG, and GAF on a side drawn right to
+    left), the letters side after side either way, and the letters in alphabetical order.
+
+    Examples
+    --------
+    >>> shows_offensive_board(Board(("ulr", "ben", "fag", "dom")))
+    True
+    >>> shows_offensive_board(Board(("ulr", "ben", "gfa", "dom")))
+    False
+    """
+    from letterplay.offensive import offensive_shown
+
+    texts = [*board.sides, board.letters, mask_letters(letter_mask(board.letters))]
+    return bool(offensive_shown(texts, backwards=True).any())
 
 
 def _check_shape(sides: object, per_side: object, vowels: object) -> tuple[int, int]:
@@ -147,7 +165,8 @@ def generate(
 ) -> GenerateResult:
     """A fair board: its proven minimum, using only words at or above ``min_zipf``, is at most
     ``max_solution_words``. Offensive words (:mod:`letterplay.offensive`) are left out unless
-    ``allow_offensive``.
+    ``allow_offensive``, from the words and from what the board shows
+    (:func:`shows_offensive_board`: a board that shows one counts as a try that failed).
 
     Parameters
     ----------
@@ -172,7 +191,7 @@ def generate(
     limit : int
         Solutions of the board to list (0 to 2,000,000).
     allow_offensive : bool
-        Keep slurs and obscenities, left out by default.
+        Keep slurs and obscenities, left out by default (from the words and the board).
     progress : callable, optional
         ``progress(description, done, total)``, called as boards are tried.
 
@@ -204,7 +223,8 @@ custom: such words have at most 3 different letters, so 1 of them cover at most 
     """
     given, min_zipf = as_lexicon(lexicon), check_min_zipf(min_zipf)
     lexicon = given  # the result names the list it was given; the filter is a policy on it
-    if not validate.flag("allow_offensive", allow_offensive):
+    clean = not validate.flag("allow_offensive", allow_offensive)
+    if clean:
         from letterplay.offensive import without_offensive
 
         lexicon = without_offensive(given)
@@ -219,11 +239,14 @@ custom: such words have at most 3 different letters, so 1 of them cover at most 
     for attempt in range(1, tries + 1):
         report(progress, "boards tried", attempt, tries)
         board = random_board(rng, (sides, per_side), vowels, weights)
+        if clean and shows_offensive_board(board):
+            continue  # a try like an unsolvable board: the next boards come as they did
         try:
-            fewest_words(Completions(playable_words(board, lexicon, min_zipf)), max_solution_words)
+            playable = playable_words(board, lexicon, min_zipf)
+            fewest_words(Completions(playable, progress), max_solution_words, progress)
         except NoSolutionError:
             continue
-        result = solve(board, lexicon=lexicon, min_zipf=min_zipf, limit=limit)
+        result = solve(board, lexicon=lexicon, min_zipf=min_zipf, limit=limit, progress=progress)
         return GenerateResult(board=board, solve=result, tries=attempt, seed=seed, lexicon=given)
     floor = f" with words of Zipf ≥ {min_zipf:g}" if min_zipf is not None else ""
     raise NoSolutionError(

@@ -37,6 +37,7 @@ from letterplay.letterboxed._tables import Completions
 from letterplay.letterboxed._walk import solution_rows
 from letterplay.letterboxed.rules import MAX_LIMIT
 from letterplay.letters import sorted_unique
+from letterplay.progress import ProgressCallback, report
 
 if TYPE_CHECKING:
     from letterplay.lexicon import Lexicon
@@ -279,6 +280,7 @@ def best_rows(
     limit: int,
     distinct: bool = False,
     weights: np.ndarray | None = None,
+    progress: ProgressCallback | None = None,
 ) -> np.ndarray:
     """The ``limit`` best ``k``-word solutions by :func:`rank_rows` (with ``weights``, by the
     learned score among those the Zipf floor below keeps).
@@ -300,26 +302,27 @@ def best_rows(
     if limit <= 0:
         return np.zeros((0, k), dtype=np.int64)
     if completions.count(k) <= ENUMERATION_CAP:
-        rows = solution_rows(playable, completions, k, distinct)
+        rows = solution_rows(playable, completions, k, distinct, progress=progress)
         return rank_rows(playable, rows, weights)[:limit]
     floors = sorted_unique(playable.zipfs)
     lo, hi = 0, len(floors) - 1  # invariant: floor lo keeps at least `limit` solutions
     while lo < hi:
+        report(progress, "finding the best solutions", hi - lo, len(floors))
         mid = (lo + hi + 1) // 2
         sub = playable.subset(playable.zipfs >= floors[mid])
-        if Completions(sub).count(k) >= limit:
+        if Completions(sub, progress).count(k) >= limit:
             lo = mid
         else:
             hi = mid - 1
     keep = playable.zipfs >= floors[lo]
     sub = playable.subset(keep)
-    sub_completions = Completions(sub)
+    sub_completions = Completions(sub, progress)
     if sub_completions.count(k) > LIST_CAP:
         raise InputError(
             f"{sub_completions.count(k):,} solutions of {k} words tie for the last places; "
             "ask for fewer (`limit`) or only commoner words (`min_zipf`)",
             parameter="limit",
         )
-    rows = solution_rows(sub, sub_completions, k, distinct)
+    rows = solution_rows(sub, sub_completions, k, distinct, progress=progress)
     rows = np.flatnonzero(keep)[rows] if len(rows) else rows
     return rank_rows(playable, rows, weights)[:limit]

@@ -198,17 +198,22 @@ def solve(
     distinct = validate.flag("distinct", distinct)
     progress = check_progress(progress)
     playable = playable_words(board, lexicon, min_zipf)
-    completions = Completions(playable)
-    report(progress, "solving", 0, 1)
-    k = fewest_words(completions, max_words)
+    completions = Completions(playable, progress)
+    report(progress, "solving", 0, 4)
+    k = fewest_words(completions, max_words, progress)
     lengths = range(k, (max_words or k) + 1)
     weights = ranking_weights(lexicon)  # NYT-like order on the NY Times list
+    report(progress, "solving", 1, 4)
     counts = {j: completions.count(j) for j in lengths}
-    distincts = {j: count_distinct(playable, completions, j, j == k) for j in lengths}
+    distincts = {
+        j: count_distinct(playable, completions, j, j == k, progress=progress) for j in lengths
+    }
+    report(progress, "solving", 2, 4)
     listed: list[BoxSolution] = []
     for j in lengths:
         if len(listed) >= limit:
             break
+        report(progress, "solving", 2, 4)
         rows = best_rows(
             playable,
             completions,
@@ -216,16 +221,19 @@ def solve(
             limit=limit - len(listed),
             distinct=distinct,
             weights=weights,
+            progress=progress,
         )
         listed += _solutions(playable, rows)
-    report(progress, "solving", 1, 1)
+    report(progress, "solving", 3, 4)
+    letters = fewest_letters(playable, completions, k, progress)
+    report(progress, "solving", 4, 4)
     bounded = max_words is not None
     return SolveResult(
         board=board,
         min_words=k,
         count=counts[k],
         count_distinct=distincts[k],
-        fewest_letters=fewest_letters(playable, completions, k),
+        fewest_letters=letters,
         playable_words=len(playable),
         solutions=tuple(listed),
         max_words=max_words,

@@ -39,6 +39,7 @@ import numpy as np
 
 from letterplay.errors import NoSolutionError
 from letterplay.letterboxed._playable import Playable
+from letterplay.progress import ProgressCallback, report
 
 __all__ = [
     "DENSE_TABLE_LETTERS",
@@ -123,7 +124,8 @@ class Completions:
     used ``M``) with exactly ``r`` more words, computed layer by layer on demand.
 
     Counts are exact: int64 while ``W^r`` (W playable words) stays below 2⁶², Python integers
-    beyond that.
+    beyond that. ``progress`` is told of each layer made (a board of 16 letters takes tenths of
+    a second a layer).
 
     Examples
     --------
@@ -136,8 +138,9 @@ class Completions:
     [0, 0, 5]
     """
 
-    def __init__(self, playable: Playable):
+    def __init__(self, playable: Playable, progress: ProgressCallback | None = None):
         self.playable = playable
+        self.progress = progress
         self.n = n = playable.board.n
         done = np.zeros((n, 1 << n), dtype=np.int64)
         done[:, -1] = 1
@@ -152,6 +155,7 @@ class Completions:
     def __getitem__(self, r: int) -> np.ndarray:
         while len(self.tables) <= r:
             r_next = len(self.tables)
+            report(self.progress, "counting ways to finish", r_next, r)
             table = self._first() if r_next == 1 else self._next(self.tables[-1], r_next)
             self.tables.append(table)
         return self.tables[r]
@@ -169,6 +173,7 @@ class Completions:
         """``table`` carried back ``layers`` words: the same recurrence from another start
         (``first_layer`` numbers the first of them, which sets how wide the counts may be)."""
         for r in range(first_layer, first_layer + layers):
+            report(self.progress, "counting ways to finish", r, first_layer + layers - 1)
             table = self._next(table, r)
         return table
 
@@ -177,8 +182,12 @@ class Completions:
         h = superset_mobius(previous.astype(dtype), n)
         if self._dense is not None and dtype is np.int64:
             product = np.einsum("clm,lm->cm", self._dense, h)
-        else:
-            product = np.stack([(self._row(c).astype(dtype) * h).sum(axis=0) for c in range(n)])
+        else:  # a big board: a row at a time, each a tenth of a second or less
+            rows = []
+            for c in range(n):
+                report(self.progress, "counting ways to finish", r, r)
+                rows.append((self._row(c).astype(dtype) * h).sum(axis=0))
+            product = np.stack(rows)
         table = superset_zeta(product, n)
         table[:, -1] = 0  # a finished board takes no more words
         return table
@@ -216,7 +225,9 @@ class Completions:
         return self[k][last, masks] != 0
 
 
-def fewest_words(completions: Completions, max_words: int | None) -> int:
+def fewest_words(
+    completions: Completions, max_words: int | None, progress: ProgressCallback | None = None
+) -> int:
     """The proven minimum number of words, or :class:`NoSolutionError`.
 
     The search stops early when the set of states that can finish stops growing: the states
@@ -242,6 +253,7 @@ def fewest_words(completions: Completions, max_words: int | None) -> int:
     bound = max_words if max_words is not None else n * (n + 1)
     reach = np.zeros((n, 1 << n), dtype=bool)
     for k in range(1, bound + 1):
+        report(progress, "fewest words", k, bound)
         if completions.count(k):
             return k
         grown = reach | (completions[k - 1] != 0)

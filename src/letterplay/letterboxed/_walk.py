@@ -13,10 +13,13 @@ Examples
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from letterplay.letterboxed._playable import Playable
 from letterplay.letterboxed._tables import Completions, total
+from letterplay.progress import ProgressCallback, report
 
 __all__ = [
     "CHUNK",
@@ -33,6 +36,10 @@ CHUNK = 4096
 
 DISTINCT_BUDGET = 2_000_000
 """The most partial solutions listed to count the solutions with no word used twice."""
+
+PAIR_CHUNK = 1 << 21
+"""Word pairs made at a time: a board of many short sides has over 10⁸ of them, so they are
+made in chunks, which bounds memory and lets a progress report come between chunks."""
 
 
 def successors(playable: Playable, last: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -75,7 +82,11 @@ def _extend(playable, completions, rows, masks, *, left: int, distinct: bool):
 
 
 def solution_rows(
-    playable: Playable, completions: Completions, k: int, distinct: bool = False
+    playable: Playable,
+    completions: Completions,
+    k: int,
+    distinct: bool = False,
+    progress: ProgressCallback | None = None,
 ) -> np.ndarray:
     """Every solution of exactly ``k`` words as rows of word indices into ``playable``.
 
@@ -96,17 +107,14 @@ def solution_rows(
     """
     rows, masks = _first_words(playable, completions, k)
     for t in range(1, k):
-        parts = [
-            _extend(
-                playable,
-                completions,
-                rows[i : i + CHUNK],
-                masks[i : i + CHUNK],
-                left=k - 1 - t,
-                distinct=distinct,
+        parts = []
+        for a, b in _chunks(playable, playable.last[rows[:, -1]]):
+            report(progress, "listing solutions", a, len(rows))
+            parts.append(
+                _extend(
+                    playable, completions, rows[a:b], masks[a:b], left=k - 1 - t, distinct=distinct
+                )
             )
-            for i in range(0, len(rows), CHUNK)
-        ]
         if not parts:
             return np.zeros((0, k), dtype=np.int64)
         rows = np.concatenate([r for r, _ in parts])
@@ -138,7 +146,11 @@ def partial_count(completions: Completions, k: int) -> int:
 
 
 def count_distinct(
-    playable: Playable, completions: Completions, k: int, minimal: bool
+    playable: Playable,
+    completions: Completions,
+    k: int,
+    minimal: bool,
+    progress: ProgressCallback | None = None,
 ) -> int | None:
     """The exact number of ``k``-word solutions that use no word twice (None when that takes
     listing more than :data:`DISTINCT_BUDGET` partial solutions).
@@ -166,14 +178,36 @@ def count_distinct(
     if k <= 2 or (minimal and k <= 4) or count == 0:
         return count
     if k <= 4:
-        return count - _repeats(playable, completions, k)
+        return count - _repeats(playable, completions, k, progress)
     if partial_count(completions, k) > DISTINCT_BUDGET:
         return None
     rows, masks = _first_words(playable, completions, k)
     return _count_distinct_from(playable, completions, rows, masks, left=k - 1)
 
 
-def _repeats(playable: Playable, completions: Completions, k: int) -> int:
+def _chunks(playable: Playable, last: np.ndarray) -> list[tuple[int, int]]:
+    """Ranges of ``last`` (last letters of partial solutions) whose successors number about
+    :data:`PAIR_CHUNK` (at least one range, even an empty one)."""
+    _, starts = playable.by_first
+    ends = np.cumsum(starts[last + 1] - starts[last])
+    cuts = np.searchsorted(ends, np.arange(PAIR_CHUNK, ends[-1] if len(ends) else 0, PAIR_CHUNK))
+    bounds = [0, *sorted(set((cuts + 1).tolist()) - {0, len(last)}), len(last)]
+    return list(itertools.pairwise(bounds))
+
+
+def _successor_chunks(
+    playable: Playable, last: np.ndarray, progress: ProgressCallback | None, description: str
+):
+    """:func:`successors` of ``last`` in chunks (:func:`_chunks`), reporting before each."""
+    for a, b in _chunks(playable, last):
+        report(progress, description, a, len(last))
+        parent, nxt = successors(playable, last[a:b])
+        yield parent + a, nxt
+
+
+def _repeats(
+    playable: Playable, completions: Completions, k: int, progress: ProgressCallback | None = None
+) -> int:
     """How many solutions of ``k`` = 3 or 4 words use a word twice, by inclusion–exclusion over
     the positions that hold the same word (never the last). A word used twice in a row must
     start and end with the same letter (a *loop*); ``w x w`` needs ``x`` to lead back."""
@@ -183,12 +217,14 @@ def _repeats(playable: Playable, completions: Completions, k: int) -> int:
         return total(completions[1][loop_last, loop_masks])
     same_12 = total(completions[2][loop_last, loop_masks])  # w w x y
     same_123 = total(completions[1][loop_last, loop_masks])  # w w w y
-    parent, nxt = successors(playable, playable.last)  # every pair (w, x), x after w
-    both = playable.masks[parent] | playable.masks[nxt]
-    is_loop = playable.first[nxt] == playable.last[nxt]
-    same_23 = total(completions[1][playable.last[nxt[is_loop]], both[is_loop]])  # v w w y
-    back = playable.last[nxt] == playable.first[parent]
-    same_13 = total(completions[1][playable.last[parent[back]], both[back]])  # w x w y
+    same_23 = same_13 = 0
+    pairs = _successor_chunks(playable, playable.last, progress, "counting repeats")
+    for parent, nxt in pairs:  # every pair (w, x), x after w
+        both = playable.masks[parent] | playable.masks[nxt]
+        is_loop = playable.first[nxt] == playable.last[nxt]
+        same_23 += total(completions[1][playable.last[nxt[is_loop]], both[is_loop]])  # v w w y
+        back = playable.last[nxt] == playable.first[parent]
+        same_13 += total(completions[1][playable.last[parent[back]], both[back]])  # w x w y
     # the three pairwise events meet only where all three words are the same
     return same_12 + same_23 + same_13 - 2 * same_123
 
@@ -210,7 +246,12 @@ def _count_distinct_from(playable, completions, rows, masks, *, left: int) -> in
     return count
 
 
-def fewest_letters(playable: Playable, completions: Completions, k: int) -> int:
+def fewest_letters(
+    playable: Playable,
+    completions: Completions,
+    k: int,
+    progress: ProgressCallback | None = None,
+) -> int:
     """The fewest total letters of a ``k``-word solution: a shortest path over the states that
     can still finish, layer by layer (min-plus instead of the counts' plus-times).
 
@@ -231,11 +272,14 @@ def fewest_letters(playable: Playable, completions: Completions, k: int) -> int:
     state, cost = _min_by_state(state, cost)
     for t in range(1, k):
         last, masks = state >> n, state & ((1 << n) - 1)
-        parent, nxt = successors(playable, last)
-        new_masks = masks[parent] | playable.masks[nxt]
-        ok = completions.can_finish(k - 1 - t, playable.last[nxt], new_masks)
-        new_state = playable.last[nxt[ok]] << n | new_masks[ok]
-        state, cost = _min_by_state(new_state, cost[parent[ok]] + playable.lengths[nxt[ok]])
+        parts = []  # the cheapest cost per state of each chunk, then of them all
+        for parent, nxt in _successor_chunks(playable, last, progress, "fewest letters"):
+            new_masks = masks[parent] | playable.masks[nxt]
+            ok = completions.can_finish(k - 1 - t, playable.last[nxt], new_masks)
+            new_state = playable.last[nxt[ok]] << n | new_masks[ok]
+            parts.append(_min_by_state(new_state, cost[parent[ok]] + playable.lengths[nxt[ok]]))
+        states, costs = zip(*parts, strict=True)
+        state, cost = _min_by_state(np.concatenate(states), np.concatenate(costs))
     return int(cost.min())
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from letterplay.dirs import data_env_dir, user_data_dir
-from letterplay.errors import InputError, LexiconError, named
+from letterplay.errors import InputError, LexiconError, named, shown
 from letterplay.lexicon._lexicon import Lexicon
 from letterplay.lexicon._words import NAME
 
@@ -174,14 +174,24 @@ def find(name: str) -> Path | None:
     >>> find("enable1").name
     'enable1.txt.gz'
     """
+    if not isinstance(name, str):
+        raise InputError(f"`name` must be a string, not {type(name).__name__}", parameter="name")
     if name in BUNDLED:
         return BUNDLED[name].path
     env = data_env_dir()
     for folder in ([env] if env else []) + [installed_dir()]:
         path = folder / f"{name}.txt"
-        if path.is_file():
+        if _is_file(path):
             return path
     return None
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; False for a name no file can have (too long, say)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def catalog() -> list[CatalogEntry]:
@@ -257,16 +267,18 @@ def load(spec: str | Path | None = None) -> Lexicon:
     >>> load(123)
     Traceback (most recent call last):
     ...
-    letterplay.errors.LexiconError: spec must be a lexicon name or a file path, not 123
+    letterplay.errors.LexiconError: `spec` must be a lexicon name or a file path, not 123
     """
     spec = DEFAULT if spec is None else spec
     if not isinstance(spec, str | Path) or (isinstance(spec, str) and not spec.strip()):
-        raise LexiconError(f"spec must be a lexicon name or a file path, not {spec!r}")
+        raise LexiconError(
+            f"`spec` must be a lexicon name or a file path, not {shown(spec)}", parameter="spec"
+        )
     path, name = _resolve(spec)
     try:
         stat = path.stat()
-    except OSError:
-        raise LexiconError(f"{path}: no such file") from None
+    except (OSError, ValueError):  # missing, or a name no file can have (too long, a NUL)
+        raise LexiconError(f"{shown(path)}: no such file") from None
     key = (str(path.resolve()), name, stat.st_mtime, stat.st_size)
     if key not in _loaded:
         lexicon = Lexicon.from_file(path, name=name)
@@ -282,7 +294,7 @@ def _resolve(spec: str | Path) -> tuple[Path, str | None]:
     found = find(spec)
     if found is not None:
         return found, spec
-    if Path(spec).is_file():
+    if _is_file(Path(spec)):
         return Path(spec), None
     raise LexiconError(_not_found_message(spec))
 
@@ -299,8 +311,10 @@ def _check_pinned(lexicon: Lexicon, path: Path) -> None:
 def _not_found_message(name: str) -> str:
     if name in DOWNLOADS:
         return (
-            f"lexicon {name!r} is not installed; run `letterplay lexicon fetch {name}` or "
+            f"lexicon {shown(name)} is not installed; run `letterplay lexicon fetch {name}` or "
             f"`letterplay lexicon add {name} FILE`"
         )
     names = ", ".join(e.name for e in catalog())
-    return f"unknown lexicon {name!r} (known: {names}); or give a word list file path"
+    if len(names) > 50:  # the message stays one short line; `lexicon list` shows them all
+        names = names[: names.rfind(", ", 0, 48)] + ", …"
+    return f"unknown lexicon {shown(name)}; known: {names}, or a word list file path"

@@ -21,7 +21,7 @@ References
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
@@ -69,20 +69,37 @@ def zipf_frequency(word: str) -> float:
     """
     import wordfreq
 
-    return float(wordfreq.zipf_frequency(word, "en"))
+    return float(wordfreq.zipf_frequency(validate.text("word", word), "en"))
 
 
-def zipf_array(words: Sequence[str]) -> np.ndarray:
+def zipf_array(words: Iterable[str], count: int | None = None) -> np.ndarray:
     """Zipf frequencies of many words from wordfreq's frequency table in one pass.
 
     Same numbers as ``wordfreq.zipf_frequency`` (log10 of frequency per billion words, rounded to
     two decimals) without its per-call tokenisation, which would dominate for 172k words.
+    ``words`` may be any iterable of ``count`` words (a sequence gives its own length): they
+    are looked up a batch at a time, so only the float32 result grows with their number.
+
+    Examples
+    --------
+    >>> [round(float(z), 2) for z in zipf_array(iter(["the", "zzzxq"]), 2)]
+    [7.73, 0.0]
     """
+    import itertools
+
     import wordfreq
 
     table = wordfreq.get_frequency_dict("en")
-    freq = np.fromiter((table.get(w, 0.0) for w in words), dtype=np.float64, count=len(words))
-    zipf = np.zeros(len(words), dtype=np.float64)
-    seen = freq > 0
-    zipf[seen] = np.round(np.log10(freq[seen]) + 9.0, 2)
-    return zipf.astype(np.float32)
+    count = len(words) if count is None else count
+    zipf = np.zeros(count, dtype=np.float32)
+    words = iter(words)
+    for start in range(0, count, _BATCH):
+        size = min(_BATCH, count - start)
+        batch = (table.get(w, 0.0) for w in itertools.islice(words, size))
+        freq = np.fromiter(batch, dtype=np.float64, count=size)
+        seen = np.flatnonzero(freq > 0)
+        zipf[start + seen] = np.round(np.log10(freq[seen]) + 9.0, 2)
+    return zipf
+
+
+_BATCH = 1 << 16  # words looked up at a time

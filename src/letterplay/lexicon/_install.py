@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from letterplay.errors import LexiconError
+from letterplay.errors import LexiconError, shown
 from letterplay.lexicon._catalog import BUNDLED, DOWNLOADS, DownloadableList, installed_dir
 from letterplay.lexicon._lexicon import Lexicon
 from letterplay.lexicon._words import NAME
@@ -29,8 +29,8 @@ def _check_install_name(name: str) -> None:
     if not isinstance(name, str) or not NAME.fullmatch(name) or name in BUNDLED:
         bundled = ", ".join(BUNDLED)
         raise LexiconError(
-            f"cannot install a lexicon named {name!r} (use lower-case letters, digits, - or _; "
-            f"{bundled} are bundled)"
+            f"cannot install a lexicon named {shown(name)} (use lower-case letters, digits, - "
+            f"or _; {bundled} are bundled)"
         )
 
 
@@ -113,8 +113,10 @@ def fetch(name: str, force: bool = False) -> tuple[Lexicon, Path]:
     known = DOWNLOADS.get(name)
     if known is None:
         if name in BUNDLED:
-            raise LexiconError(f"{name!r} is bundled with letterplay: nothing to download")
-        raise LexiconError(f"cannot fetch {name!r}: only {', '.join(DOWNLOADS)} can be downloaded")
+            raise LexiconError(f"{shown(name)} is bundled with letterplay: nothing to download")
+        raise LexiconError(
+            f"cannot fetch {shown(name)}: only {', '.join(DOWNLOADS)} can be downloaded"
+        )
     target = installed_dir() / f"{name}.txt"
     if target.exists() and not force:
         raise AlreadyInstalledError(

@@ -12,15 +12,16 @@ Examples
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Mapping, Sequence
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from letterplay import cache
-from letterplay.errors import LexiconError
+from letterplay import cache, validate
+from letterplay.errors import InputError, LexiconError, named, shown
 from letterplay.lexicon._commonness import (
     check_min_zipf,
     wordfreq_version,
@@ -47,6 +48,10 @@ class Lexicon:
     cache; :attr:`words`, the tuple of strings, is only built when something asks for it
     (:meth:`word`, :meth:`word_id` and ``in`` work without it).
 
+    An ``ephemeral`` lexicon is one made for a single request (the words of a list above a
+    Zipf floor): its indexes live in memory with it and are never written to the disk cache,
+    where there would be one entry per request.
+
     Examples
     --------
     >>> lex = Lexicon.from_words(["bee", "hive", "Bee"], name="tiny")
@@ -62,9 +67,11 @@ class Lexicon:
         source: str = "<memory>",
         skipped: int = 0,
         probabilities: np.ndarray | None = None,
+        ephemeral: bool = False,
     ) -> None:
         for attr, value in (("name", name), ("sha256", sha256), ("source", source)):
             object.__setattr__(self, attr, value)
+        object.__setattr__(self, "ephemeral", bool(ephemeral))
         object.__setattr__(self, "skipped", int(skipped))
         object.__setattr__(self, "probabilities", probabilities)
         packed = words if isinstance(words, _Packed) else None
@@ -77,7 +84,7 @@ class Lexicon:
 
     def __reduce__(self):  # pickled with its words, not the memory map they may come from
         fields = (self.name, self.words, self.sha256, self.source, self.skipped)
-        return (Lexicon, (*fields, self.probabilities))
+        return (Lexicon, (*fields, self.probabilities, self.ephemeral))
 
     @cached_property
     def words(self) -> tuple[str, ...]:
@@ -92,6 +99,8 @@ class Lexicon:
         >>> Lexicon.from_words(["pear", "apple", "fig"]).word(1)
         'fig'
         """
+        if type(i) is not int or not -len(self) <= i < len(self):  # (checked fast when fine)
+            i = validate.whole("i", i, -len(self), len(self) - 1)
         if self._packed is None or "words" in self.__dict__:
             return self.words[i]
         return self._packed[i]
@@ -104,9 +113,15 @@ class Lexicon:
 
     @classmethod
     def from_words(
-        cls, words: Iterable[str], name: str = "custom", source: str = "<memory>"
+        cls,
+        words: Iterable[str],
+        name: str = "custom",
+        source: str = "<memory>",
+        *,
+        ephemeral: bool = False,
     ) -> Lexicon:
         """A lexicon of ``words`` (any case); entries that are not a–z letters are skipped.
+        ``ephemeral``: made for one request, so its indexes are never written to disk.
 
         Examples
         --------
@@ -115,16 +130,21 @@ class Lexicon:
         >>> Lexicon.from_words("hello")
         Traceback (most recent call last):
         ...
-        letterplay.errors.LexiconError: words must be a sequence of words, not the string 'hello'
+        letterplay.errors.LexiconError: `words` must be a sequence of words, not the string 'hello'
         """
         if isinstance(words, str | bytes):
-            raise LexiconError(f"words must be a sequence of words, not the string {words!r}")
+            what = f"the string {shown(words)}"
+            raise LexiconError(
+                f"`words` must be a sequence of words, not {what}", parameter="words"
+            )
         if not isinstance(name, str) or not name.strip():
-            raise LexiconError(f"name must be a non-empty string, not {name!r}")
+            raise LexiconError(
+                f"`name` must be a non-empty string, not {shown(name)}", parameter="name"
+            )
         kept, skipped = normalise(_strings("words", words))
         if not kept:
-            raise LexiconError(f"lexicon {name!r} has no valid words")
-        return cls(name, kept, identity(kept), source=source, skipped=skipped)
+            raise LexiconError(f"lexicon {shown(name)} has no valid words")
+        return cls(name, kept, identity(kept), source=source, skipped=skipped, ephemeral=ephemeral)
 
     @classmethod
     def from_file(cls, path: str | Path, name: str | None = None) -> Lexicon:
@@ -142,9 +162,13 @@ class Lexicon:
         >>> lex.name, lex.words, lex.skipped
         ('mine', ('apple', 'zebra'), 1)
         """
+        if not isinstance(path, str | os.PathLike) or isinstance(path, bytes):
+            raise LexiconError(
+                f"`path` must be a file path, not {type(path).__name__}", parameter="path"
+            )
         path = Path(path)
         if not isinstance(name, str | None):
-            raise LexiconError(f"name must be a string, not {name!r}")
+            raise LexiconError(f"`name` must be a string, not {shown(name)}", parameter="name")
         arrays = file_arrays(path)
         probabilities = arrays.get("probabilities")
         words = _Packed(arrays)
@@ -186,6 +210,7 @@ class Lexicon:
         >>> lex.word_id("fig"), lex.word_id("kiwi")
         (1, -1)
         """
+        validate.text("word", word)
         words = self._packed if "words" not in self.__dict__ else self.words
         i = bisect.bisect_left(words, word)
         return i if i < len(words) and words[i] == word else -1
@@ -207,8 +232,17 @@ class Lexicon:
     @cached_property
     def zipfs(self) -> np.ndarray:
         """Zipf frequency of every word, aligned with :attr:`words` (float32, cached on disk)."""
+        if self.ephemeral:  # one entry per request would fill the disk
+            return zipf_array(self.words)
         key = f"{self.sha256}:wordfreq-{wordfreq_version()}"
-        arrays = cache.cached("zipf", key, lambda: {"zipf": zipf_array(self.words)})
+
+        def build() -> dict[str, np.ndarray]:
+            # word by word from the packed bytes: a tuple of a big list's words would cost more
+            # than the list
+            words = self.words if self._packed is None else self._packed.each_word()
+            return {"zipf": zipf_array(words, len(self))}
+
+        arrays = cache.cached("zipf", key, build)
         return arrays["zipf"]
 
     def zipf_mask(self, min_zipf: float | None) -> np.ndarray:
@@ -233,25 +267,44 @@ class Lexicon:
         >>> lex.zipf("the") > lex.zipf("zyzzyva")
         True
         """
-        i = self.word_id(word)
+        i = self.word_id(validate.text("word", word))
         if i >= 0:
             return float(self.zipfs[i])
         return zipf_frequency(word)
 
-    def subset(self, mask: np.ndarray, name: str | None = None) -> Lexicon:
-        """The lexicon of the words where boolean ``mask`` is true (its own identity).
+    def subset(self, mask: np.ndarray, name: str | None = None, ephemeral: bool = False) -> Lexicon:
+        """The lexicon of the words where boolean ``mask`` is true (its own identity); it is
+        ``ephemeral`` when asked or when this lexicon is, and keeps the Zipf frequencies this
+        lexicon has already looked up.
 
         Examples
         --------
         >>> lex = Lexicon.from_words(["pear", "apple", "fig"])
         >>> lex.subset(np.array([True, False, True])).words
         ('apple', 'pear')
+        >>> lex.subset(np.array([True, True, False]), ephemeral=True).ephemeral
+        True
         """
-        keep = np.asarray(mask, dtype=bool)
+        keep = np.asarray(mask)
+        if keep.dtype != bool or keep.shape != (len(self),):
+            raise InputError(
+                f"`mask` must be {len(self):,} booleans, one a word, not {shown(mask)}",
+                parameter="mask",
+            )
         words = tuple(np.asarray(self.words, dtype=object)[keep])
         probs = None if self.probabilities is None else self.probabilities[keep]
         name = name or f"{self.name}-subset"
-        return Lexicon(name, words, identity(words), source=self.source, probabilities=probs)
+        sub = Lexicon(
+            name,
+            words,
+            identity(words),
+            source=self.source,
+            probabilities=probs,
+            ephemeral=ephemeral or self.ephemeral,
+        )
+        if "zipfs" in self.__dict__:  # looked up already (a Zipf floor): not again per word
+            sub.__dict__["zipfs"] = self.zipfs[keep]
+        return sub
 
     def to_text(self) -> str:
         """The plain word list: one word a line, sorted, with a trailing newline.
@@ -268,10 +321,14 @@ def _strings(name: str, values: Iterable[object]) -> Iterable[str]:
     try:
         items = list(values)
     except TypeError:
-        raise LexiconError(f"{name} must be a sequence of words, not {values!r}") from None
+        raise LexiconError(
+            f"{named(name)} must be a sequence of words, not {shown(values)}", parameter=name
+        ) from None
     for item in items:
         if not isinstance(item, str):
-            raise LexiconError(f"{name} must hold strings, not {type(item).__name__}")
+            raise LexiconError(
+                f"{named(name)} must hold strings, not {type(item).__name__}", parameter=name
+            )
     return items
 
 
@@ -301,3 +358,10 @@ class _Packed:
     def words(self) -> tuple[str, ...]:
         text = self.blob.tobytes().decode("ascii")
         return tuple(text[:-1].split("\n")) if text else ()
+
+    def each_word(self, batch: int = 1 << 16) -> Iterator[str]:
+        """The words one by one, decoded ``batch`` at a time."""
+        starts = self.starts
+        for i in range(0, len(self), batch):
+            chunk = self.blob[starts[i] : starts[min(i + batch, len(self))] - 1]
+            yield from chunk.tobytes().decode("ascii").split("\n")

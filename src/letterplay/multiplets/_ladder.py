@@ -28,6 +28,7 @@ from letterplay.letters import parse_letters, sorted_unique
 from letterplay.lexicon import Lexicon
 from letterplay.multiplets._graph import WordGraph, check_words, ranges, word_graph
 from letterplay.multiplets.rules import MAX_LISTED, MIN_LENGTH, RULES, obscurity
+from letterplay.progress import ProgressCallback, check_progress, report
 from letterplay.results import Result
 
 __all__ = [
@@ -87,6 +88,7 @@ def ladder(
     min_length: int = MIN_LENGTH,
     exclude: Iterable[str] = (),
     list_all: bool = False,
+    progress: ProgressCallback | None = None,
 ) -> LadderResult:
     """The shortest word ladders from ``start`` to ``end``: the most common one, and how many.
 
@@ -112,6 +114,8 @@ def ladder(
         Words the ladder may not use.
     list_all : bool
         List every shortest ladder too (at most 100,000), most common first.
+    progress : callable, optional
+        ``progress(description, done, total)``, called between the stages of the search.
 
     Returns
     -------
@@ -137,13 +141,17 @@ def ladder(
     start = parse_letters(validate.text("start", start), "start")
     end = parse_letters(validate.text("end", end), "end")
     list_all = validate.flag("list_all", list_all)
+    progress = check_progress(progress)
+    report(progress, "finding ladders", 0, 3)
     graph = word_graph(lexicon=lexicon, rules=rules, min_length=min_length, exclude=exclude)
     start, end = check_words(graph, [start, end], "ladder")
     if start == end:
         raise InputError(f"a ladder needs two different words, got {start} twice")
+    report(progress, "finding ladders", 1, 3)
     layers = ladder_dag(graph, start, end)
     count = count_ladders(layers, graph)
     path = most_common_ladder(graph, layers)
+    report(progress, "finding ladders", 2, 3)
     ladders = None
     if list_all:
         if count > MAX_LISTED:
@@ -152,6 +160,7 @@ def ladder(
                 parameter="list_all",
             )
         ladders = all_ladders(graph, layers)
+    report(progress, "finding ladders", 3, 3)
     return LadderResult(
         start=start,
         end=end,

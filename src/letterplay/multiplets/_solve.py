@@ -212,7 +212,13 @@ def solve(
     if alternatives > 0:
         within = within or _tie_break_words(graph, searched)
         alts = _alternatives(
-            graph, network, within, big=searched.big, count=alternatives, deadline=deadline
+            graph,
+            network,
+            within,
+            big=searched.big,
+            count=alternatives,
+            deadline=deadline,
+            progress=progress,
         )
     return SolveResult(
         targets=targets,
@@ -384,6 +390,7 @@ def _alternatives(
     big: int,
     count: int,
     deadline: float | None,
+    progress: ProgressCallback | None = None,
 ) -> list[Network]:
     """Other networks of minimum size: for each link word of ``best``, the least obscure
     network of the same size avoiding it (on ``within``: word ids, adjacency, node weights).
@@ -392,9 +399,10 @@ def _alternatives(
     k = len(best.targets)
     found: dict[tuple[str, ...], Network] = {}
     position = {int(n): i for i, n in enumerate(nodes)}
-    for word in best.link_words:
+    for i, word in enumerate(best.link_words):
         if deadline is not None and time.perf_counter() >= deadline:
             break
+        report(progress, "alternatives", i, len(best.link_words))
         drop = position.get(graph.lexicon.word_id(word))
         if drop is None:
             continue
@@ -405,6 +413,8 @@ def _alternatives(
                 np.arange(k),
                 node_weights=weights[keep],
                 time_limit=_left(deadline),
+                progress=progress,
+                stage="alternatives",
             )
         except NoSolutionError:  # the word is a bridge every network needs
             continue

@@ -30,6 +30,7 @@ from letterplay import validate
 from letterplay.errors import InputError, NoSolutionError
 from letterplay.letters import ALPHABET, letter_mask, mask_letters, parse_letters, popcount
 from letterplay.lexicon import Lexicon, as_lexicon, check_min_zipf
+from letterplay.progress import ProgressCallback, check_progress, report
 from letterplay.results import Result
 from letterplay.spellingbee._honeycomb import Honeycomb
 from letterplay.spellingbee._ranks import center_sums, set_letters, set_masks, subset_ranks
@@ -203,6 +204,7 @@ def best(
     exclude: str | None = None,
     require: str | None = None,
     min_zipf: float | None = None,
+    progress: ProgressCallback | None = None,
 ) -> BestResult:
     """The best honeycombs of a word list: exact, every candidate is bounded and all that
     could be among the best are scored.
@@ -220,6 +222,8 @@ def best(
         Only honeycombs without any of these letters, and with all of those.
     min_zipf : float, optional
         Count only words at least this common (wordfreq Zipf, 0 to 8).
+    progress : callable, optional
+        ``progress(description, done, total)``, called between the stages of the search.
 
     Returns
     -------
@@ -248,14 +252,19 @@ def best(
     lexicon, min_zipf = as_lexicon(lexicon), check_min_zipf(min_zipf)
     top = validate.whole("top", top, 1, MAX_TOP)
     allow_s = validate.flag("allow_s", allow_s)
+    progress = check_progress(progress)
+    report(progress, "scoring honeycombs", 0, 3)
     valid = valid_words(lexicon, allow_s, min_zipf)
     table = points_table(lexicon, valid)
     letters = allowed_sets(table, exclude, require, allow_s)
     if not len(letters):
         raise NoSolutionError(_no_candidates(allow_s, exclude, require))
+    report(progress, "scoring honeycombs", 1, 3)
     cands = _best_candidates(table, letters, top)
     chosen = cands.top(top)
+    report(progress, "scoring honeycombs", 2, 3)
     words, pangrams = _tallies(lexicon, valid, table, cands=cands, chosen=chosen)
+    report(progress, "scoring honeycombs", 3, 3)
     ranked = tuple(
         Ranked(cands.honeycomb(int(i)), int(cands.scores[i]), words=int(w), pangrams=int(p))
         for i, w, p in zip(chosen, words, pangrams, strict=True)

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from letterplay import validate
-from letterplay.errors import InputError, NoSolutionError, named
+from letterplay.errors import InputError, NoSolutionError, named, shown
 from letterplay.lexicon import Lexicon, as_lexicon, check_min_zipf
 from letterplay.progress import ProgressCallback, report
 from letterplay.results import Result
 from letterplay.spellingbee._best import Candidates, candidates
 from letterplay.spellingbee._solve import SolveResult, solve
-from letterplay.spellingbee.rules import MAX_BOUND, MAX_PUZZLES, MIN_PANGRAM_SCORE
+from letterplay.spellingbee.rules import HIVE_SIZE, MAX_BOUND, MAX_PUZZLES, MIN_PANGRAM_SCORE
 
 __all__ = ["GenerateResult", "Range", "generate"]
 
@@ -34,7 +34,7 @@ Range = tuple[int | None, int | None]
 def _check_range(name: str, bounds: object) -> Range:
     if not isinstance(bounds, tuple | list) or len(bounds) != 2:
         raise InputError(
-            f"{named(name)} must be a pair (low, high), not {bounds!r}", parameter=name
+            f"{named(name)} must be a pair (low, high), not {shown(bounds)}", parameter=name
         )
     low, high = (None if b is None else validate.whole(name, b, 0, MAX_BOUND) for b in bounds)
     if low is not None and high is not None and low > high:
@@ -121,7 +121,8 @@ def generate(
     allow_s, exclude, require
         As for :func:`best`.
     allow_offensive : bool
-        Keep slurs and obscenities (:mod:`letterplay.offensive`), left out by default.
+        Keep slurs and obscenities (:mod:`letterplay.offensive`), left out by default: from the
+        answers, and honeycombs whose letters spell one are drawn again.
     progress : callable, optional
         ``progress(description, done, total)``, called as puzzles are solved.
 
@@ -149,7 +150,8 @@ each pangram scores at least 14
     """
     given, min_zipf = as_lexicon(lexicon), check_min_zipf(min_zipf)
     lexicon = given  # the result names the list it was given; the filter is a policy on it
-    if not validate.flag("allow_offensive", allow_offensive):
+    clean = not validate.flag("allow_offensive", allow_offensive)
+    if clean:
         from letterplay.offensive import without_offensive
 
         lexicon = without_offensive(given)
@@ -174,6 +176,8 @@ each pangram scores at least 14
     eligible = _eligible(cands, constraints)
     rng = validate.random_generator("seed", seed)
     chosen = rng.choice(eligible, size=min(count, len(eligible)), replace=False)
+    if clean:
+        chosen = _redraw_offensive(rng, cands, eligible, chosen)
     puzzles = _solve_chosen(lexicon, cands, chosen, min_zipf=min_zipf, progress=progress)
     return GenerateResult(
         seed=seed,
@@ -197,6 +201,54 @@ def _eligible(cands: Candidates, constraints: dict[str, object]) -> np.ndarray:
             + "; loosen them"
         )
     return eligible
+
+
+def shown_letters(cands: Candidates, ids: np.ndarray) -> list[str]:
+    """What a player reads of each honeycomb ``ids``: its letters in order (``ACEFITY``, as
+    the command line and the result show them), then its centre first and the other letters
+    in order (``IACEFTY``, the web page's name of the puzzle); two strings a honeycomb."""
+    ids = np.asarray(ids, dtype=np.int64)
+    bits = (cands.sets[ids, None].astype(np.int64) >> np.arange(26)) & 1
+    codes = np.arange(ord("A"), ord("Z") + 1, dtype=np.uint8)
+    # the set letters first, in order, then 255 (past Z) for the rest: sorting compacts them
+    letters = np.sort(np.where(bits == 1, codes, 255).astype(np.uint8), axis=1)[:, :HIVE_SIZE]
+    others = np.where((bits == 1) & (np.arange(26) != cands.centers[ids, None]), codes, 255)
+    outer = np.sort(others, axis=1)[:, : HIVE_SIZE - 1]
+    centred = np.column_stack([codes[cands.centers[ids]], outer]).astype(np.uint8)
+    both = np.stack([letters, centred], axis=1).reshape(-1, HIVE_SIZE)
+    return [bytes(row).decode("ascii") for row in both]
+
+
+def _shows_offensive(cands: Candidates, ids: np.ndarray) -> np.ndarray:
+    """For each honeycomb ``ids``, whether what a player reads of it shows an offensive word."""
+    from letterplay.offensive import offensive_shown
+
+    return offensive_shown(shown_letters(cands, ids)).reshape(-1, 2).any(axis=1)
+
+
+def _redraw_offensive(
+    rng: np.random.Generator, cands: Candidates, eligible: np.ndarray, chosen: np.ndarray
+) -> np.ndarray:
+    """``chosen`` with each honeycomb whose letters show an offensive word (AFGIMNT centre F,
+    named FAGIMNT) replaced, in its place, by one drawn from the eligible ones not chosen that
+    show none; the same generator draws them, so a seed still gives the same puzzles, the
+    puzzles stay a uniform draw of clean honeycombs, and a seed whose puzzles showed nothing
+    gives what it always gave. Raises when no clean honeycomb is left."""
+    bad = _shows_offensive(cands, chosen)
+    if not bad.any():
+        return chosen
+    pool = np.setdiff1d(eligible, chosen)
+    pool = pool[~_shows_offensive(cands, pool)] if len(pool) else pool
+    extra = rng.choice(pool, size=min(int(bad.sum()), len(pool)), replace=False)
+    out, slots = chosen.copy(), np.flatnonzero(bad)
+    out[slots[: len(extra)]] = extra
+    out = np.delete(out, slots[len(extra) :])  # too few clean ones left: fewer puzzles
+    if not len(out):
+        raise NoSolutionError(
+            f"every honeycomb meeting the constraints (of {len(eligible):,}) shows an offensive "
+            "word; `allow_offensive` shows them"
+        )
+    return out
 
 
 def _solve_chosen(

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from letterplay import validate
-from letterplay.errors import InputError, named
+from letterplay.errors import InputError, named, shown
 from letterplay.letters import letter_mask, mask_letters, parse_letters
 from letterplay.spellingbee.rules import HIVE_SIZE, MIN_LENGTH, PANGRAM_BONUS
 
@@ -54,20 +54,20 @@ class Honeycomb:
         text = parse_letters(given, "letters")
         if len(text) != HIVE_SIZE:
             raise InputError(
-                f"`letters` must be {HIVE_SIZE} letters, got {len(text)} ({given!r})",
+                f"`letters` must be {HIVE_SIZE} letters, got {len(text)} ({shown(given)})",
                 parameter="letters",
             )
         repeated = sorted(ch for ch, n in Counter(text).items() if n > 1)
         if repeated:
             raise InputError(
-                f"`letters` must be {HIVE_SIZE} distinct letters; {given!r} repeats "
+                f"`letters` must be {HIVE_SIZE} distinct letters; {shown(given)} repeats "
                 + ", ".join(repeated),
                 parameter="letters",
             )
         center = text[0] if self.center is None else _center(self.center)
         if center not in text:
             raise InputError(
-                f"`center` {center.upper()} is not one of the letters {given!r}",
+                f"`center` {center.upper()} is not one of the letters {shown(given)}",
                 parameter="center",
             )
         object.__setattr__(self, "letters", mask_letters(letter_mask(text)))
@@ -98,7 +98,7 @@ class Honeycomb:
 def _center(value: object) -> str:
     letter = parse_letters(validate.text("center", value), "center")
     if len(letter) != 1:
-        raise InputError(f"`center` must be one letter, got {value!r}", parameter="center")
+        raise InputError(f"`center` must be one letter, got {shown(value)}", parameter="center")
     return letter
 
 
@@ -114,7 +114,7 @@ def as_honeycomb(value: object, center: str | None = None, name: str = "honeycom
     if isinstance(value, Honeycomb):
         if center is not None and _center(center).upper() != value.center:
             raise InputError(
-                f"`center` {center!r} is not the center of {value}", parameter="center"
+                f"`center` {shown(center)} is not the center of {value}", parameter="center"
             )
         return value
     if isinstance(value, str):

@@ -11,7 +11,7 @@ Examples
 from __future__ import annotations
 
 from letterplay import validate
-from letterplay.errors import InputError
+from letterplay.errors import InputError, shown
 from letterplay.letters import parse_letters
 
 __all__ = [
@@ -80,7 +80,7 @@ def word_score(word: str) -> int:
     text = parse_letters(validate.text("word", word), "word")
     if len(text) < MIN_LENGTH:
         raise InputError(
-            f"`word` must have at least {MIN_LENGTH} letters, got {word!r}", parameter="word"
+            f"`word` must have at least {MIN_LENGTH} letters, got {shown(word)}", parameter="word"
         )
     bonus = PANGRAM_BONUS if len(set(text)) == HIVE_SIZE else 0
     return (1 if len(text) == MIN_LENGTH else len(text)) + bonus

@@ -5,8 +5,9 @@ line's ``--json`` prints, and pages to play and solve every puzzle in a browser.
   parameters read with the command's own option definitions, and the library call each makes.
 - :mod:`letterplay.web.app`: the Starlette application (pages, static files, the API).
 - :mod:`letterplay.web.server`: running it with uvicorn, in the foreground or in a thread.
+- :mod:`letterplay.web.command`: the ``serve`` operation, described for the command line.
 
 Starlette and uvicorn are imported only here, so no other command pays for them.
 """
 
-__all__ = ["api", "app", "server"]
+__all__ = ["api", "app", "command", "server"]

@@ -8,7 +8,9 @@ line gives them (``min-zipf``; ``min_zipf`` works too), positional ones by name 
 Each is read with the same :meth:`~letterplay.commands.Param.parse` and checked once by the
 library, and an error is said with the query's names. Only catalog lexicon names are accepted,
 never file paths; operations marked local (files, installs, the server itself) have no endpoint,
-and parameters that set an amount of work are bounded tighter than on the command line.
+and parameters that set an amount of work are bounded tighter than on the command line. A heavy
+operation is given the request's ``progress`` callback, through which the app stops it
+(:class:`letterplay.progress.Cancellation`).
 
 Examples
 --------
@@ -28,7 +30,16 @@ from typing import Any
 from letterplay import lexicon as lx
 from letterplay.commands import Command
 from letterplay.commands.registry import every_command
-from letterplay.errors import InputError, LetterplayError, LexiconError, named, said
+from letterplay.errors import (
+    Cancelled,
+    InputError,
+    LetterplayError,
+    LexiconError,
+    named,
+    said,
+    shown,
+)
+from letterplay.progress import ProgressCallback
 from letterplay.results import envelope
 
 __all__ = ["ENDPOINTS", "MAX_SECONDS", "answer", "catalog_lexicon", "web_values", "web_words"]
@@ -68,7 +79,7 @@ def catalog_lexicon(name: str | None) -> lx.Lexicon:
         if not lx.NAME.fullmatch(name) or name not in catalog_names():
             known = ", ".join(catalog_names())
             raise LexiconError(
-                f"`lexicon` must be one of {known} (a catalog name), got {name!r}",
+                f"`lexicon` must be one of {known} (a catalog name), got {shown(name)}",
                 parameter="lexicon",
             )
         return lx.load(name)
@@ -86,16 +97,19 @@ def web_words(command: Command) -> dict[str, str]:
     return words
 
 
-def web_values(command: Command, query: Sequence[tuple[str, str]]) -> dict[str, Any]:
+def web_values(
+    command: Command, query: Sequence[tuple[str, str]], seconds: float = MAX_SECONDS
+) -> dict[str, Any]:
     """The library's keyword arguments from a query's ``(key, value)`` pairs (without
-    ``lexicon``): read as the command line reads its options, within the web's bounds."""
+    ``lexicon``): read as the command line reads its options, within the web's bounds; a
+    search with a time limit is told to stop before the request's ``seconds`` are up."""
     params = {p.key: p for p in command.web_params()}
     given: dict[str, list[str]] = {}
     for key, value in query:
         name = key.replace("_", "-")
         if name not in params:
             known = ", ".join(sorted(params)) or "none"
-            raise InputError(f"unknown parameter {key!r} (known: {known})")
+            raise InputError(f"unknown parameter {shown(key)} (known: {known})")
         given.setdefault(name, []).append(value)
     values: dict[str, Any] = {}
     for key, p in params.items():
@@ -112,19 +126,27 @@ def web_values(command: Command, query: Sequence[tuple[str, str]]) -> dict[str, 
         values[p.name] = value
     command.require(values)
     if command.param("time_limit") is not None:  # a search stops before the request does
-        limit = MAX_SECONDS - SEARCH_MARGIN
+        limit = max(seconds - SEARCH_MARGIN, seconds / 2)
         values["time_limit"] = min(values.get("time_limit", math.inf), limit)
     return values
 
 
 def answer(
-    path: str, query: Sequence[tuple[str, str]], default_lexicon: str | None = None
+    path: str,
+    query: Sequence[tuple[str, str]],
+    default_lexicon: str | None = None,
+    *,
+    progress: ProgressCallback | None = None,
+    seconds: float = MAX_SECONDS,
 ) -> dict[str, Any]:
     """The JSON object of ``/api/<path>?<query>``: ``envelope(result)``, on the query's
-    ``lexicon``, else ``default_lexicon``, else the command line's default.
+    ``lexicon``, else ``default_lexicon``, else the command line's default. ``progress`` goes
+    to an operation that reports progress (a :class:`~letterplay.progress.Cancellation` stops
+    it); ``seconds`` is the request's time limit.
 
     Raises :class:`InputError` (or another LetterplayError) for bad input; the app turns it
-    into HTTP 400. Runs in a worker thread: it may search for seconds.
+    into HTTP 400, and :class:`~letterplay.errors.Cancelled` into 503. Runs in a worker thread:
+    it may search for seconds.
     """
     command = ENDPOINTS[path]
     try:
@@ -133,7 +155,9 @@ def answer(
             raise InputError("give `lexicon` once", parameter="lexicon")
         if lexicon_names and not command.lexicon:
             raise InputError(f"/api/{path} takes no lexicon", parameter="lexicon")
-        values = web_values(command, [(k, v) for k, v in query if k != "lexicon"])
+        values = web_values(command, [(k, v) for k, v in query if k != "lexicon"], seconds)
+        if command.progress and progress is not None:
+            values["progress"] = progress
         if command.lexicon:
             name = lexicon_names[0] if lexicon_names else default_lexicon
             values["lexicon"] = catalog_lexicon(name)
@@ -154,6 +178,13 @@ def _run(path: str, command: Command, values: dict[str, Any]) -> Any:
     with _load_lock:
         first = _first_calls.setdefault(key, threading.Lock())
     with first:
-        result = command.call(**values)
+        try:
+            result = command.call(**values)
+        except Cancelled:
+            # stopped at its time limit: later requests must not queue on this lock one after
+            # another (an index still missing may then be built twice: harmless, entries are
+            # written atomically)
+            _warm.add(key)
+            raise
         _warm.add(key)
     return result

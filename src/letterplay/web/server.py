@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import uvicorn
+from starlette.applications import Starlette
 
 from letterplay.errors import InputError
 from letterplay.web.api import catalog_lexicon
@@ -62,9 +63,12 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _server(sock: socket.socket, host: str, lexicon: str | None = None) -> uvicorn.Server:
+def _server(
+    sock: socket.socket, host: str, lexicon: str | None = None, app: Starlette | None = None
+) -> uvicorn.Server:
     hosts = [*LOCAL_HOSTS, host] if host not in ("0.0.0.0", "::", "") else ["*"]
-    app = create_app(allowed_hosts=hosts, default_lexicon=lexicon)
+    if app is None:
+        app = create_app(allowed_hosts=hosts, default_lexicon=lexicon)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
     return uvicorn.Server(config)
 
@@ -117,13 +121,14 @@ def _open_when_started(server: uvicorn.Server, address: str) -> None:
 
 
 @contextmanager
-def running(host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
+def running(host: str = "127.0.0.1", port: int = 0, app: Starlette | None = None) -> Iterator[str]:
     """Run the app in a background thread for the ``with`` block; yields its URL.
 
-    Port 0 picks a free port. The server stops (and the thread ends) when the block exits.
+    Port 0 picks a free port; ``app`` is the app to serve (default: :func:`create_app`'s, for
+    this machine's names). The server stops (and the thread ends) when the block exits.
     """
     sock = bind(host, port)
-    server = _server(sock, host)
+    server = _server(sock, host, app=app)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:

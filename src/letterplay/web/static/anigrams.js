@@ -1,6 +1,6 @@
 // Anigrams: a game from `anigrams play`; unscramble the start, then a letter is added each step.
 import {
-  api, chooseLexicon, el, flash, params, randomSeed, ready, setParams, showError, shuffled,
+  api, chooseLexicon, el, flash, params, randomSeed, ready, setParams, showError,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -81,8 +81,9 @@ async function start() {
   const game = await api("anigrams/play", query);
   setParams({ seed: game.seed, start: p.get("start"), end: p.get("end"), lexicon });
   state.game = game;
-  // the start is shown scrambled as the game gives it; later steps in a fresh random order
-  state.tiles = game.steps.map((s, i) => (i === 0 ? game.scrambled : shuffled([...s.letters]).join("")));
+  // the start is shown scrambled as the game gives it; later steps as the game gives their
+  // letters, which it has checked: a shuffle made here could spell what the game never shows
+  state.tiles = game.steps.map((s, i) => (i === 0 ? game.scrambled : s.letters));
   $("puzzle-name").textContent = `game ${game.seed} · one of ${game.games.toLocaleString()} · ${lexicon}`;
   render();
   ready();

@@ -1,6 +1,9 @@
-"""``letterplay serve``: the web app on this machine (pages to play every puzzle, a JSON API).
+"""``letterplay serve`` described as the other operations are: the web app on this machine
+(pages to play every puzzle, a JSON API).
 
-Starlette and uvicorn are imported only when it runs.
+It lives with the web, not in :mod:`letterplay.commands`: the web app is built from the
+operations those modules describe, so a description there that ran the web would be an import
+running back up. Starlette and uvicorn are imported only when it runs.
 
 Examples
 --------
@@ -26,7 +29,7 @@ def _serve(
     as_json: bool = False,
     announce: Callable[[str], None] = print,
 ) -> None:
-    from letterplay.web.server import serve
+    from letterplay.web.server import serve  # starlette and uvicorn: only now
 
     serve(host, port, open_browser, announce=announce, lexicon=lexicon, as_json=as_json)
 
