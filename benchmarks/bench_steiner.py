@@ -1,147 +1,272 @@
-"""Exact Steiner trees on PACE 2018 track 1: how many instances are proven optimal, and how fast.
+"""Exact Steiner trees: how many instances are proven within the limit, how fast, in how much
+memory; and the multiplets the issue names.
 
-Every shared instance with at most 16 terminals is solved with a 60 s limit; each line gives the
-cost found, the proven lower bound, the published optimum and the time. Then networkx's
-approximate ``steiner_tree`` (Mehlhorn's 2-approximation, the baseline a user would reach for)
-runs on some of them for comparison of tree cost and time.
+Instance sets (read from ``$LETTERPLAY_DATA``; each is skipped with a note when absent):
 
-    python benchmarks/run.py steiner
+- SteinLib B and D (``steinlib/``), 30 s each: target, every one proven;
+- PACE 2018 track 1 (``pace2018-track1/``), 60 s each: target, at least 75 of the 100 proven.
+
+Each instance is solved in a fresh process, so that its peak memory is that process's maximum
+resident size (Python, numpy and HiGHS included): by the engine as it chooses (reductions, dual
+ascent, then branch-and-cut or Dijkstra–Steiner), and by the baseline, the engine as it was
+before: the choice forced to the Dijkstra–Steiner search and the reductions it had then (the
+bound test, Steiner leaves, Steiner nodes of degree 2), the new ones switched off. Per set: how
+many proven, median and worst seconds (wall clock; CPU beside it, the machine may be shared),
+the most memory. Target for memory: at most 2 GB on any instance.
+
+Multiplets on enable1, in fresh processes with a warm word-graph cache, 60 s each: ONE … TEN
+(target: proven, under 1 s of search), MINUS ZERO PLUS, the 16 animals and the 12 colours of the
+issue (target: proven within 60 s); the size search alone (``fewest_only``), then with the
+tie-break among the smallest networks. Baseline: the engine as it was before, as above.
+
+    python benchmarks/run.py steiner            # everything (an hour or two)
+    STEINER_SETS=steinlib,multiplets python benchmarks/run.py steiner
 """
 
 from __future__ import annotations
 
 import csv
-import time
+import json
+import os
+import statistics
+import subprocess
+import sys
 
-import networkx as nx
+from timing import Row, archive, report
 
-from letterplay.steiner import read_pace, steiner_tree
-from letterplay.steiner._graph import tree_cost
-from timing import Row, archive, data_dir, report
-
-TIME_LIMIT = 60.0
-MAX_TERMINALS = 16
-NETWORKX_INSTANCES = [
-    "instance001.gr",
-    "instance007.gr",
-    "instance009.gr",
-    "instance013.gr",
-    "instance027.gr",
-    "instance029.gr",
-    "instance053.gr",
-    "instance069.gr",
-    "instance081.gr",
-    "instance093.gr",
-    "instance099.gr",
-    "instance101.gr",
+LIMITS = {"steinlib": 30.0, "pace2018-track1": 60.0}
+PROVEN_TARGETS = {"steinlib": None, "pace2018-track1": 75}  # None: every instance
+MEMORY_TARGET_MB = 2048
+MULTIPLET_LIMIT = 60.0
+MULTIPLETS = [
+    ("ONE … TEN", "one two three four five six seven eight nine ten"),
+    ("MINUS ZERO PLUS", "minus zero plus"),
+    ("16 animals", "cat dog cow pig hen fox owl bat rat ant bee eel yak elk emu ape"),
+    ("12 colours", "red orange yellow green blue indigo violet black white gray brown pink"),
 ]
+ENGINES = ("auto", "before")
+
+BEFORE = """
+from letterplay.steiner import _reduce, _tree
+# the engine as it was: Dijkstra-Steiner after the bound test and the Steiner degree tests only
+_tree._plan = lambda reduced, method, deadline: [("dijkstra-steiner", deadline)]
+_reduce._special_distance_test = lambda g: False
+_reduce._terminal_leaves = lambda g: None
+reduce_all = _tree._reduce
+_tree._reduce = lambda p, upper, deadline, margin=0: reduce_all(p, None, deadline)
+"""
+
+INSTANCE = """
+import json, resource, sys, time
+from letterplay.steiner import read_instance
+from letterplay.steiner._graph import tree_cost
+from letterplay.steiner._tree import _solve
+path, engine, limit = sys.argv[1], sys.argv[2], float(sys.argv[3])
+if engine == "before":
+    exec(sys.argv[4])
+instance = read_instance(path)
+cpu = time.process_time()
+result = _solve(instance.graph, instance.terminals, time_limit=limit)
+assert tree_cost(instance.graph, result.edges, instance.terminals) == result.cost
+print(json.dumps({
+    "cost": result.cost, "lower": result.lower_bound, "optimal": result.optimal,
+    "seconds": result.seconds, "cpu": time.process_time() - cpu, "method": result.method,
+    "terminals": len(instance.terminals),
+    "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+}))
+"""
+
+MULTIPLET = """
+import json, resource, sys, time
+from letterplay.steiner import _tree
+engine, words, limit, fewest = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4] == "1"
+if engine == "before":
+    exec(sys.argv[5])
+searches = []
+solve = _tree._solve
+def timed(*args, **kwargs):
+    result = solve(*args, **kwargs)
+    searches.append((result.seconds, result.method))
+    return result
+_tree._solve = timed
+from letterplay import multiplets
+multiplets.word_graph()  # warm: the graph comes from the cache, as in a second run
+start = time.perf_counter()
+result = multiplets.solve(words, time_limit=limit, fewest_only=fewest)
+print(json.dumps({
+    "links": result.links, "lower": result.lower_bound, "optimal": result.optimal,
+    "tie_break_proven": result.tie_break_proven, "seconds": time.perf_counter() - start,
+    "search": sum(s for s, _ in searches), "methods": [m for _, m in searches],
+    "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+}))
+"""
 
 
-def instances() -> list[tuple[str, int]]:
-    """(file name, published optimum) of the shared instances, in file order."""
-    folder = data_dir() / "pace2018-track1"
+def _run(script: str, *args: str, limit: float) -> dict:
+    """Run ``script`` in a fresh process; its JSON line, or a failure noted."""
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", script, *args],
+            capture_output=True,
+            text=True,
+            timeout=limit * 3 + 120,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return {"failed": "ran past three times its limit"}
+    if done.returncode != 0:
+        return {"failed": done.stderr.strip().splitlines()[-1] if done.stderr else "no output"}
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _optima(folder) -> dict[str, int]:
     with open(folder / "optima.csv") as f:
-        return [(row["instance"], int(row["optimum"])) for row in csv.DictReader(f)]
+        rows = list(csv.DictReader(f))
+    key = "instance" if "instance" in rows[0] else "name"
+    return {row[key]: int(row["optimum"]) for row in rows}
 
 
-def solve_all() -> list[Row]:
-    folder = data_dir() / "pace2018-track1"
-    rows, proven, wrong = [], 0, 0
-    chosen = [
-        (name, opt)
-        for name, opt in instances()
-        if len(read_pace(folder / name).terminals) <= MAX_TERMINALS
-    ]
+def instance_set(name: str) -> list[Row]:
+    folder = archive(name)
+    if folder is None:
+        return []
+    limit = LIMITS[name]
+    optima = _optima(folder)
+    print(f"\n{name}: {len(optima)} instances, {limit:.0f} s each, fresh process each")
     print(
-        f"\nPACE 2018 track 1, instances with at most {MAX_TERMINALS} terminals "
-        f"({len(chosen)}), {TIME_LIMIT:.0f} s limit each"
+        f"{'instance':16} {'k':>4} {'optimum':>9} | {'engine':>16} {'lower':>9} {'cost':>9} "
+        f"{'s':>7} {'MB':>6} | {'before':>16} {'lower':>9} {'cost':>9} {'s':>7} {'MB':>6}"
     )
-    print(
-        f"{'instance':16} {'nodes':>6} {'edges':>7} {'terms':>5} {'optimum':>9} {'cost':>9} "
-        f"{'lower':>9} {'proven':>6} {'seconds':>8}"
-    )
-    for name, optimum in chosen:
-        instance = read_pace(folder / name)
-        result = steiner_tree(instance.graph, instance.terminals, time_limit=TIME_LIMIT)
-        assert tree_cost(instance.graph, result.edges, instance.terminals) == result.cost
-        ok = result.lower_bound <= optimum <= result.cost and (
-            not result.optimal or result.cost == optimum
-        )
-        wrong += not ok
-        proven += result.optimal
+    results: dict[str, list[dict]] = {engine: [] for engine in ENGINES}
+    wrong = 0
+    for file, optimum in optima.items():
+        line = []
+        for engine in ENGINES:
+            r = _run(INSTANCE, str(folder / file), engine, str(limit), BEFORE, limit=limit)
+            r["file"] = file
+            if "failed" in r:
+                line.append(f"{'failed: ' + r['failed'][:60]:>50}")
+                r.update(optimal=False, seconds=limit, cpu=limit, mb=0.0)
+            else:
+                ok = r["lower"] <= optimum <= r["cost"] and (
+                    not r["optimal"] or r["cost"] == optimum
+                )
+                wrong += not ok
+                proven = "proven" if r["optimal"] else "open"
+                method = {"dijkstra-steiner": "D-S", "branch-and-cut": "B&C"}.get(
+                    r["method"], "bounds"
+                )
+                line.append(
+                    f"{method + ' ' + proven:>16} {r['lower']:9} {r['cost']:9} "
+                    f"{r['seconds']:7.2f} {r['mb']:6.0f}"
+                    + ("" if ok else " INCONSISTENT WITH optima.csv")
+                )
+            results[engine].append(r)
+        k = results["auto"][-1].get("terminals", 0)
+        print(f"{file:16} {k:4} {optimum:9} | {line[0]} | {line[1]}", flush=True)
+    rows = []
+    target = PROVEN_TARGETS[name]
+    for engine in ENGINES:
+        rs = results[engine]
+        proven = sum(r["optimal"] for r in rs)
+        seconds = [r["seconds"] for r in rs]
+        cpu = [r["cpu"] for r in rs]
+        memory = max(r["mb"] for r in rs)
+        label = "engine" if engine == "auto" else "baseline: the engine before"
         print(
-            f"{name:16} {instance.n_nodes:6} {instance.graph.nnz // 2:7} "
-            f"{len(instance.terminals):5} {optimum:9} {result.cost:9} {result.lower_bound:9} "
-            f"{'yes' if result.optimal else 'no':>6} {result.seconds:8.2f}"
-            + ("" if ok else "  INCONSISTENT WITH optima.csv"),
-            flush=True,
+            f"{name} {label}: proven {proven} of {len(rs)} within {limit:.0f} s; seconds median "
+            f"{statistics.median(seconds):.2f}, worst {max(seconds):.2f} (CPU median "
+            f"{statistics.median(cpu):.2f}, worst {max(cpu):.2f}); peak memory {memory:.0f} MB"
         )
-        rows.append(
-            Row(
-                name,
-                result.seconds,
-                target=f"proven optimal in {TIME_LIMIT:.0f} s",
-                met=result.optimal,
-            )
+    print(f"inconsistent with optima.csv: {wrong}")
+    engine, baseline = results["auto"], results["before"]
+    need = len(engine) if target is None else target
+    proven = sum(r["optimal"] for r in engine)
+    rows.append(
+        Row(
+            f"{name}: median s per instance",
+            statistics.median(r["seconds"] for r in engine),
+            baseline=statistics.median(r["seconds"] for r in baseline),
+            target=f"{proven} of {len(engine)} proven (need {need}) in {limit:.0f} s each",
+            met=proven >= need and wrong == 0,
         )
-    print(
-        f"\nproven optimal: {proven} of {len(chosen)} within {TIME_LIMIT:.0f} s each; "
-        f"inconsistent with optima.csv: {wrong}"
+    )
+    rows.append(
+        Row(
+            f"{name}: worst s per instance",
+            max(r["seconds"] for r in engine),
+            baseline=max(r["seconds"] for r in baseline),
+            target=f"peak {max(r['mb'] for r in engine):.0f} MB (at most {MEMORY_TARGET_MB})",
+            met=max(r["mb"] for r in engine) <= MEMORY_TARGET_MB,
+        )
     )
     return rows
 
 
-def networkx_tree(instance):
-    graph = nx.Graph()
-    coo = instance.graph.tocoo()
-    graph.add_weighted_edges_from(
-        (int(a), int(b), int(w))
-        for a, b, w in zip(coo.row, coo.col, coo.data, strict=True)
-        if a < b
-    )
-    return nx.algorithms.approximation.steiner_tree(graph, instance.terminals, weight="weight")
-
-
-def compare_networkx() -> list[Row]:
-    folder = data_dir() / "pace2018-track1"
-    optima = dict(instances())
-    rows = []
-    print("\nnetworkx approximation.steiner_tree (time includes building the nx.Graph) vs exact")
+def multiplet_set() -> list[Row]:
+    print(f"\nMultiplets on enable1, {MULTIPLET_LIMIT:.0f} s each, fresh process (warm cache)")
     print(
-        f"{'instance':16} {'optimum':>9} {'networkx':>9} {'excess':>7} {'nx s':>7} "
-        f"{'exact':>9} {'proven':>6} {'exact s':>8}"
+        f"{'words':16} {'search':>9} | {'engine':>24} {'total s':>8} {'steiner s':>9} {'MB':>5} "
+        f"| {'before':>24} {'total s':>8}"
     )
-    for name in NETWORKX_INSTANCES:
-        instance = read_pace(folder / name)
-        start = time.perf_counter()
-        approx = networkx_tree(instance)
-        nx_seconds = time.perf_counter() - start
-        nx_cost = int(approx.size(weight="weight"))
-        result = steiner_tree(instance.graph, instance.terminals, time_limit=TIME_LIMIT)
-        excess = 100 * (nx_cost - optima[name]) / optima[name]
-        print(
-            f"{name:16} {optima[name]:9} {nx_cost:9} {excess:6.1f}% {nx_seconds:7.2f} "
-            f"{result.cost:9} {'yes' if result.optimal else 'no':>6} {result.seconds:8.2f}",
-            flush=True,
-        )
-        rows.append(
-            Row(
-                f"{name} (baseline: networkx)",
-                result.seconds,
-                baseline=nx_seconds,
-                target="exact, proven",
-                met=result.optimal,
+    rows = []
+    for label, words in MULTIPLETS:
+        for fewest in (True, False):
+            found = {}
+            for engine in ENGINES:
+                found[engine] = _run(
+                    MULTIPLET,
+                    engine,
+                    words,
+                    str(MULTIPLET_LIMIT),
+                    "1" if fewest else "0",
+                    BEFORE,
+                    limit=MULTIPLET_LIMIT,
+                )
+            text = []
+            for engine in ENGINES:
+                r = found[engine]
+                if "failed" in r:
+                    text.append(f"{'failed: ' + r['failed'][:40]:>44}")
+                    continue
+                proven = r["optimal"] and (fewest or r["tie_break_proven"])
+                text.append(
+                    f"{r['links']:>3} links, lower {r['lower']:>3} "
+                    f"{'proven' if proven else 'open':>6} {r['seconds']:8.2f}"
+                    + (f" {r['search']:9.2f} {r['mb']:5.0f}" if engine == "auto" else "")
+                )
+            stage = "size" if fewest else "+ tie-break"
+            print(f"{label:16} {stage:>9} | {text[0]} | {text[1]}", flush=True)
+            r, b = found["auto"], found["before"]
+            if "failed" in r:
+                continue
+            proven = r["optimal"] and (fewest or r["tie_break_proven"])
+            if label == "ONE … TEN" and fewest:
+                target, met = "proven, under 1 s of search", proven and r["search"] < 1.0
+            else:
+                target, met = f"proven within {MULTIPLET_LIMIT:.0f} s", proven
+            rows.append(
+                Row(
+                    f"{label} ({stage})",
+                    r["seconds"],
+                    baseline=None if "failed" in b else b["seconds"],
+                    target=target,
+                    met=met and r["mb"] <= MEMORY_TARGET_MB,
+                )
             )
-        )
     return rows
 
 
 def main() -> None:
-    if archive("pace2018-track1") is None:
-        return
-    rows = solve_all()
-    report("Steiner trees: seconds per instance (60 s limit)", rows)
-    report("Steiner trees vs networkx approximation", compare_networkx())
+    wanted = os.environ.get("STEINER_SETS", "steinlib,pace2018-track1,multiplets").split(",")
+    rows = []
+    for name in ("steinlib", "pace2018-track1"):
+        if name in wanted:
+            rows += instance_set(name)
+    if rows:
+        report("Steiner trees: seconds per instance (baseline: the engine before)", rows)
+    if "multiplets" in wanted:
+        report("Multiplets: seconds per puzzle (baseline: the engine before)", multiplet_set())
 
 
 if __name__ == "__main__":

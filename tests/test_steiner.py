@@ -144,6 +144,11 @@ def test_single_terminal_and_pair():
         "edges": [],
         "nodes": [2],
         "seconds": 0,
+        "method": "bounds",
+        "reductions": {
+            test: {"nodes": 0, "edges": 0}
+            for test in ("bound", "degree", "special_distance", "reduced_cost")
+        },
     }
     result = steiner_tree(graph(3, edges), [0, 2, 2])
     assert (result.cost, result.edges, result.optimal) == (5, [(0, 1), (1, 2)], True)

@@ -6,8 +6,8 @@ of its edge weights plus the node weights of its Steiner nodes. The engine knows
 words: :func:`steiner_tree` takes a symmetric sparse adjacency matrix of non-negative integer edge
 weights (a stored 0 is an edge of weight 0) and optional non-negative integer node weights, all
 of them together at most 2**52 so that every cost stays exact. :func:`solve` does the same for an
-instance in the PACE 2018 ``.gr`` format (a file, its text or an :class:`Instance`), in the
-file's 1-based ids: it is the ``letterplay steiner`` command.
+instance in the PACE 2018 ``.gr`` or SteinLib ``.stp`` format (a file, its text or an
+:class:`Instance`), in the file's 1-based ids: it is the ``letterplay steiner`` command.
 
 The face: the two verbs and their results (:class:`SteinerResult` of a graph, :class:`SolveResult`
 of an instance), and the readers and writers of :mod:`letterplay.steiner.readwrite`. The result of
@@ -24,13 +24,17 @@ The search, in the order it runs (each stage in its private module):
 3. Upper bound: the shortest-path heuristic (Takahashi & Matsuyama) from each terminal, then
    key-path exchange, vertex insertion and key-vertex elimination (Minoux; Duin & Voß), each tree
    the pruned MST of its nodes (``_heuristic``).
-4. Reductions: the bound test (a node whose lower bound with all terminals reaches the upper bound
-   lies in no better tree; Polzin & Vahdati Daneshmand), then degree tests (non-terminal leaves
-   removed, non-terminals of degree 2 contracted; Duin & Volgenant) (``_reduce``).
-5. Exact search: Dijkstra–Steiner (Hougardy, Silvanus & Vygen), the Dreyfus–Wagner dynamic
-   programme over labels ``(v, I)`` settled in order of cost plus a future-cost lower bound (half
-   the shortest tour through ``v`` and the other terminals, by Held–Karp, or half a 1-tree beyond
-   16 terminals), with the pruning rule of Polzin & Vahdati Daneshmand (``_search``).
+4. Reductions, in turn until none removes more (``_reduce``): the bound test (a node whose tour
+   bound with all terminals reaches the upper bound lies in no better tree), degree tests
+   (Steiner leaves removed, Steiner nodes of degree 2 contracted, the edge of a terminal leaf
+   set aside; Duin & Volgenant), the special distance test (Duin & Volgenant), and the reduced
+   cost test of Wong's dual ascent (Polzin & Vahdati Daneshmand; ``_dual``), whose saturated
+   arcs also lead a heuristic to better trees.
+5. Exact search, chosen per instance: Dijkstra–Steiner (Hougardy, Silvanus & Vygen), the
+   Dreyfus–Wagner programme over labels ``(v, I)`` settled in order of cost plus a future-cost
+   bound (``_search``), and branch-and-cut on the directed cut formulation, solved by HiGHS with
+   cuts separated by maximum flow (Koch & Martin; ``_cut``). Few terminals: Dijkstra–Steiner
+   first; more: branch-and-cut first; each for a share of the time, the other after it.
 
 The proof is the lower bound: it equals the cost when the search finishes. With a time limit the
 best tree found and the best lower bound reached are returned, ``optimal`` telling which case it
@@ -72,6 +76,12 @@ References
   https://doi.org/10.1016/S0166-218X(00)00319-X
 - C. W. Duin and A. Volgenant, "Reduction tests for the Steiner problem in graphs", Networks 19
   (1989) 549–567. https://doi.org/10.1002/net.3230190506
+- R. T. Wong, "A dual ascent approach for Steiner tree problems on a directed graph",
+  Mathematical Programming 28 (1984) 271–287. https://doi.org/10.1007/BF02612335
+- T. Koch and A. Martin, "Solving Steiner tree problems in graphs to optimality", Networks 32
+  (1998) 207–232. https://doi.org/10.1002/(SICI)1097-0037(199810)32:3<207::AID-NET5>3.0.CO;2-O
+- Q. Huangfu and J. A. J. Hall, "Parallelizing the dual revised simplex method", Mathematical
+  Programming Computation 10 (2018) 119–142 (HiGHS). https://doi.org/10.1007/s12532-017-0130-5
 - H. Takahashi and A. Matsuyama, "An approximate solution for the Steiner problem in graphs",
   Mathematica Japonica 24 (1980) 573–577.
 - M. Minoux, "Efficient greedy heuristics for Steiner tree problems using reoptimization and
@@ -80,6 +90,7 @@ References
   (1997) 89–105. https://doi.org/10.1002/(SICI)1097-0037(199703)29:2<89::AID-NET3>3.0.CO;2-7
 - The PACE 2018 challenge (Steiner tree), which defines the ``.gr`` format:
   https://pacechallenge.org/2018/steiner-tree/
+- The SteinLib format: https://steinlib.zib.de/format.php
 """
 
 from letterplay.steiner._solve import SolveResult, solve
@@ -89,7 +100,10 @@ from letterplay.steiner.readwrite import (
     format_pace,
     format_solution,
     parse_pace,
+    parse_stp,
+    read_instance,
     read_pace,
+    read_stp,
 )
 
 __all__ = [
@@ -99,7 +113,10 @@ __all__ = [
     "format_pace",
     "format_solution",
     "parse_pace",
+    "parse_stp",
+    "read_instance",
     "read_pace",
+    "read_stp",
     "solve",
     "steiner_tree",
 ]

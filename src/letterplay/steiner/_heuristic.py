@@ -39,10 +39,13 @@ from letterplay.progress import report
 from letterplay.steiner._bounds import _Problem
 from letterplay.steiner._graph import _peel
 
-__all__ = ["SPH_SECONDS"]
+__all__ = ["IMPROVE_SECONDS", "SPH_SECONDS"]
 
 SPH_SECONDS = 0.5
 """The shortest-path heuristic restarts from each terminal while this many seconds last."""
+
+IMPROVE_SECONDS = 1.0
+"""The local search stops after this many seconds (the exact search finds better trees)."""
 
 
 class _Incumbent:
@@ -257,6 +260,90 @@ def _upper_bound(p: _Problem, known: set[int] | None, deadline: float, progress)
         candidate = _tree_on(p, known)
         if candidate.cost < tree.cost:
             tree = candidate
-    tree = _improve(p, arcs, tree, deadline)
+    tree = _improve(p, arcs, tree, min(deadline, time.perf_counter() + IMPROVE_SECONDS))
     report(progress, "upper bound", 2, 3)
     return tree
+
+
+# ----------------------------------------------------------------------------------------------
+# Guided by a lower bound: trees on a compact graph given as arrays
+
+
+class _View:
+    """A compact graph (edges ``a < b`` sorted, of ``cost``; node weights ``r``, zero on the
+    terminals) seen as a problem, so that the local search above runs on it."""
+
+    def __init__(self, edges: tuple[np.ndarray, np.ndarray, np.ndarray], r, terms) -> None:
+        a, b, cost = edges
+        self.n = len(r)
+        self.u, self.v, self.ce, self.r = a, b, cost, r
+        self.terms = np.asarray(sorted(terms), dtype=np.int64)
+        self.is_term = np.zeros(self.n, dtype=bool)
+        self.is_term[self.terms] = True
+        self.alive = np.ones(self.n, dtype=bool)
+        self.edge_alive = np.ones(len(a), dtype=bool)
+
+    def arcs(self) -> sp.csr_array:
+        """Directed arc costs: entering a node pays its weight."""
+        u, v, c = self.u, self.v, self.ce
+        data = np.concatenate([c + self.r[v], c + self.r[u]]).astype(float)
+        return sp.csr_array(
+            (data, (np.concatenate([u, v]), np.concatenate([v, u]))), shape=(self.n, self.n)
+        )
+
+    def polish(self, nodes: set[int], deadline: float) -> _Incumbent:
+        """The tree on ``nodes`` (minimum spanning tree, leaves pruned), then local search."""
+        tree = _tree_on(self, nodes)  # type: ignore[arg-type]
+        return _improve(self, self.arcs(), tree, deadline)  # type: ignore[arg-type]
+
+
+def _guided_tree(
+    edges: tuple[np.ndarray, np.ndarray, np.ndarray],
+    r: np.ndarray,
+    terms: Sequence[int],
+    *,
+    root: int,
+    guide: np.ndarray,
+) -> tuple[int, np.ndarray] | None:
+    """A tree of the graph with edges ``a[j]–b[j]`` of ``cost[j]`` (``edges``) and node weights
+    ``r``: the shortest-path heuristic from ``root`` along arcs weighted by ``guide`` (arcs ``j``
+    and ``j + m`` the two ways along edge ``j``, as the dual ascent numbers them), whose node set
+    then gets its minimum spanning tree under the true costs, Steiner leaves pruned. Returns its
+    true cost and its edge indices. A guide such as the dual ascent's reduced costs or an LP
+    solution's ``cost × (1 − x)`` leads the paths where the lower bound says a tree should be
+    (Polzin & Vahdati Daneshmand 2001; Koch & Martin 1998). None when the guide (infinite on
+    some arcs) leaves a terminal unreachable."""
+    a, b, cost = edges
+    n = len(r)
+    tail, head = np.concatenate([a, b]), np.concatenate([b, a])
+    arcs = sp.csr_array((guide.astype(np.float64), (tail, head)), shape=(n, n))
+    nodes = {int(root)}
+    missing = {int(t) for t in terms} - nodes
+    while missing:
+        dist, pred = dijkstra(
+            arcs, directed=True, indices=sorted(nodes), min_only=True, return_predecessors=True
+        )[:2]
+        t = min(missing, key=lambda x: (dist[x], x))
+        if not np.isfinite(dist[t]):
+            return None  # the guide leaves a terminal unreachable
+        while t not in nodes:
+            nodes.add(t)
+            t = int(pred[t])
+        missing -= nodes
+    member = np.zeros(n, dtype=bool)
+    member[list(nodes)] = True
+    inside = np.flatnonzero(member[a] & member[b])
+    # +1: every spanning tree of one node set has as many edges, and scipy drops zero weights
+    weights = sp.csr_array((cost[inside] + 1.0, (a[inside], b[inside])), shape=(n, n))
+    tree = minimum_spanning_tree(weights).tocoo()
+    row, col = tree.row.astype(np.int64), tree.col.astype(np.int64)
+    keep = np.zeros(n, dtype=bool)
+    keep[list(terms)] = True
+    alive = _peel(row, col, keep, member)
+    kept = alive[row] & alive[col]
+    lo, hi = np.minimum(row[kept], col[kept]), np.maximum(row[kept], col[kept])
+    key = np.minimum(a, b) * n + np.maximum(a, b)
+    order = np.argsort(key)
+    chosen = order[np.searchsorted(key[order], lo * n + hi)]
+    steiner = alive & ~keep
+    return int(cost[chosen].sum()) + int(r[steiner].sum()), chosen

@@ -1,8 +1,23 @@
-"""Reductions: the compact graph the exact search runs on.
+"""Reductions: the compact graph the exact search runs on, and what each test removed.
 
-Degree tests until neither applies (Duin & Volgenant): a Steiner node with one neighbour is in no
-optimal tree, and a path of Steiner nodes of degree 2 becomes one edge (its cost: edges plus
-inner node weights). :class:`_Reduced` remembers the input edges behind each edge it keeps.
+Each test keeps at least one optimal tree, or every tree cheaper than the upper bound (the
+heuristic's tree is kept aside, so nothing better is lost); they run in turn until none removes
+anything more (:func:`_reduce`):
+
+- *degree tests* (Duin & Volgenant 1989): a Steiner node with one neighbour is in no optimal
+  tree; a path of Steiner nodes of degree 2 becomes one edge (its cost: edges plus inner node
+  weights); the one edge of a terminal of degree 1 is in every tree, so its other end joins the
+  terminals and the edge is set aside as part of the answer;
+- the *special distance test* (Duin & Volgenant 1989): an edge dearer than some walk between its
+  ends whose pieces between terminals are each cheaper than it is in no optimal tree (swap it for
+  the piece that rejoins the tree). The walk is found through the ends' nearest terminals and the
+  bottleneck between those in the minimum spanning tree of the terminals' distances;
+- the *reduced cost test* (Polzin & Vahdati Daneshmand 2001): Wong's dual ascent gives a lower
+  bound and reduced costs; a node or edge that lifts that bound to the upper bound lies in no
+  cheaper tree (:mod:`._dual`).
+
+:class:`_Reduced` remembers the input edges behind each edge it keeps, the edges set aside, and
+the count of nodes and edges each test removed.
 
 Examples
 --------
@@ -10,33 +25,67 @@ Examples
 >>> from letterplay.steiner._graph import _check, symmetric_graph
 >>> path = symmetric_graph(5, [0, 1, 2, 2], [1, 2, 3, 4], [1, 2, 3, 9])  # 0-1-2-3, 2-4
 >>> reduced = _reduce(_Problem(_check(path, [0, 3])))
->>> reduced.ids.tolist(), reduced.cost.tolist(), reduced.path_between(0, 1)
-([0, 3], [6], (0, 1, 2))
+>>> reduced.offset, len(reduced.a), sorted(reduced.fixed)  # the path is set aside: no search
+(6, 0, [0, 1, 2])
 
 References
 ----------
 - C. W. Duin and A. Volgenant, "Reduction tests for the Steiner problem in graphs", Networks 19
   (1989) 549–567. https://doi.org/10.1002/net.3230190506
+- T. Polzin and S. Vahdati Daneshmand, "Improved algorithms for the Steiner problem in
+  networks", Discrete Applied Mathematics 112 (2001) 263–300.
+  https://doi.org/10.1016/S0166-218X(00)00319-X
 """
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import dijkstra, minimum_spanning_tree
 
 from letterplay.steiner._bounds import _Problem
+from letterplay.steiner._dual import dual_ascent, reduced_cost_test
 from letterplay.steiner._graph import _lightest_parallel, _peel
+from letterplay.steiner._heuristic import _guided_tree, _View
 
-__all__: list[str] = []
+__all__ = ["NEAREST_TERMINALS", "REDUCTION_ROUNDS"]
+
+NEAREST_TERMINALS = 4
+"""How many nearest terminals of each end the special distance test tries."""
+
+REDUCTION_ROUNDS = 8
+"""The most rounds of all the tests."""
+
+ASCENT_ROOTS = 3
+"""Dual ascents per round of the reduced cost test, each from another terminal."""
+
+POLISH_SECONDS = 0.5
+"""The local search on the best tree the ascents lead to stops after this many seconds."""
+
+TESTS = ("bound", "degree", "special_distance", "reduced_cost")
+"""The tests, in the order a result lists them."""
 
 
 class _Reduced:
-    """A compact graph after degree tests: node ``i`` is input node ``ids[i]``; edge ``j`` joins
+    """A compact graph after the reductions: node ``i`` is input node ``ids[i]``; edge ``j`` joins
     ``a[j] < b[j]`` at ``cost[j]`` and stands for the input edge ``ref[j]`` when that is not
-    negative, else for the input edges ``chains[-1 - ref[j]]`` (a contracted path)."""
+    negative, else for the input edges ``chains[-1 - ref[j]]`` (a contracted path). ``fixed`` are
+    input edges in every tree the search may return, and ``offset`` their cost with that of the
+    Steiner nodes they bring in; ``removed`` counts, per test, the nodes and edges it took away;
+    ``lower`` the dual ascent bound on the trees (the set-aside part included; 0 when it did not
+    run), and
+    ``incumbent`` a tree cheaper than the upper bound found on the way (its cost, shifted as the
+    problem's costs are, and its input edges), or None."""
 
-    def __init__(self, *, ids, a, b, cost, ref, chains, r, terms):
+    def __init__(self, *, ids, a, b, cost, ref, chains, r, terms, fixed=(), offset=0):
         self.ids, self.a, self.b, self.cost, self.ref = ids, a, b, cost, ref
         self.chains, self.r, self.terms = chains, r, terms
+        self.fixed, self.offset = list(fixed), offset
+        self.removed: dict[str, list[int]] = {test: [0, 0] for test in TESTS}
+        self.lower = 0
+        self.incumbent: tuple[int, list[int]] | None = None
 
     def path_between(self, x: int, y: int) -> tuple[int, ...]:
         """The input edges behind the reduced edge x–y."""
@@ -47,32 +96,92 @@ class _Reduced:
         return (ref,) if ref >= 0 else self.chains[-1 - ref]
 
 
-def _peel_leaves(p: _Problem) -> None:
-    """Degree-1 test: a Steiner node with one neighbour is in no optimal tree."""
-    p.kill(p.alive & ~_peel(p.u, p.v, p.is_term, p.alive))
+class _Graph:
+    """The graph being reduced, in input node ids: edges ``(a, b, cost, ref)`` (``ref`` as in
+    :class:`_Reduced`), the nodes still there, the terminals (more as terminal leaves merge), the
+    residual node weights, the input edges set aside and their cost."""
+
+    def __init__(self, p: _Problem):
+        e = np.flatnonzero(p.edge_alive)
+        self.n = p.n
+        self.a, self.b, self.cost, self.ref = p.u[e], p.v[e], p.ce[e], e.copy()
+        self.alive = p.alive.copy()
+        self.is_term = p.is_term.copy()
+        self.r = p.r.copy()
+        self.chains: list[tuple[int, ...]] = []
+        self.fixed: list[int] = []
+        self.offset = 0
+        self.removed: dict[str, list[int]] = {test: [0, 0] for test in TESTS}
+
+    def keep_edges(self, keep: np.ndarray, test: str) -> None:
+        self.removed[test][1] += int((~keep).sum())
+        self.a, self.b, self.cost, self.ref = (
+            x[keep] for x in (self.a, self.b, self.cost, self.ref)
+        )
+
+    def drop_nodes(self, dead: np.ndarray, test: str) -> None:
+        dead = dead & self.alive
+        self.removed[test][0] += int(dead.sum())
+        self.alive &= ~dead
+        self.keep_edges(self.alive[self.a] & self.alive[self.b], test)
+
+    def terms(self) -> np.ndarray:
+        return np.flatnonzero(self.is_term & self.alive)
+
+    def degree(self) -> np.ndarray:
+        return np.bincount(self.a, minlength=self.n) + np.bincount(self.b, minlength=self.n)
 
 
-def _reduce(p: _Problem) -> _Reduced:
-    """Degree tests until neither applies: drop Steiner leaves; replace each path of Steiner nodes
-    of degree 2 by one edge (its cost: edges plus inner node weights), dropping paths that return
-    to where they start and keeping the lightest of parallel edges. Vectorised except the walk
-    along such paths, which touches only their nodes."""
-    _peel_leaves(p)
-    e = np.flatnonzero(p.edge_alive)
-    a, b, cost, ref = p.u[e], p.v[e], p.ce[e], e.copy()
-    alive = p.alive.copy()
-    chains: list[tuple[int, ...]] = []
+def _input_edges(ref: int, chains: list[tuple[int, ...]]) -> tuple[int, ...]:
+    return (ref,) if ref >= 0 else chains[-1 - ref]
+
+
+# ----------------------------------------------------------------------------------------------
+# Degree tests
+
+
+def _degree_tests(g: _Graph) -> bool:
+    """Steiner leaves, terminal leaves and Steiner nodes of degree 2 until none is left; True
+    when anything changed."""
+    changed = False
     while True:
-        alive = _peel(a, b, p.is_term, alive)
-        keep = alive[a] & alive[b]
-        a, b, cost, ref = a[keep], b[keep], cost[keep], ref[keep]
-        degree = np.bincount(a, minlength=p.n) + np.bincount(b, minlength=p.n)
-        inner = alive & ~p.is_term & (degree == 2)
-        if not inner.any():
-            break
-        a, b, cost, ref = _contract((a, b, cost, ref), inner, p.r, chains)
-        alive &= ~inner
-    return _compact(p, (a, b, cost, ref), chains)
+        before = (int(g.alive.sum()), len(g.a))
+        g.drop_nodes(g.alive & ~_peel(g.a, g.b, g.is_term, g.alive), "degree")
+        _terminal_leaves(g)
+        degree = g.degree()
+        inner = g.alive & ~g.is_term & (degree == 2)
+        if inner.any():
+            g.removed["degree"][0] += int(inner.sum())
+            edges = len(g.a)
+            g.a, g.b, g.cost, g.ref = _contract((g.a, g.b, g.cost, g.ref), inner, g.r, g.chains)
+            g.removed["degree"][1] += edges - len(g.a)
+            g.alive &= ~inner
+        if (int(g.alive.sum()), len(g.a)) == before:
+            return changed
+        changed = True
+
+
+def _terminal_leaves(g: _Graph) -> None:
+    """The one edge of a terminal of degree 1 is in every tree (when there are other
+    terminals): set it aside; its other end becomes a terminal, its weight paid."""
+    while len(g.terms()) > 1:
+        degree = g.degree()
+        leaves = np.flatnonzero(g.is_term & g.alive & (degree == 1))
+        if not len(leaves):
+            return
+        for t in leaves.tolist():
+            incident = np.flatnonzero((g.a == t) | (g.b == t))
+            if not len(incident) or len(g.terms()) <= 1:
+                continue
+            j = int(incident[0])
+            other = int(g.a[j]) + int(g.b[j]) - t
+            g.fixed.extend(_input_edges(int(g.ref[j]), g.chains))
+            g.offset += int(g.cost[j]) + (0 if g.is_term[other] else int(g.r[other]))
+            g.is_term[other] = True
+            g.r[other] = 0
+            g.alive[t] = False
+            g.removed["degree"][0] += 1
+            g.keep_edges(np.arange(len(g.a)) != j, "degree")
 
 
 def _contract(edges, inner: np.ndarray, r: np.ndarray, chains: list[tuple[int, ...]]):
@@ -122,30 +231,213 @@ def _walk(j: int, start: int, edges, *, inner, r, incident) -> tuple[list[int], 
     return used, here, total
 
 
-def _input_edges(ref: int, chains: list[tuple[int, ...]]) -> tuple[int, ...]:
-    return (ref,) if ref >= 0 else chains[-1 - ref]
+# ----------------------------------------------------------------------------------------------
+# Special distance
 
 
-def _compact(p: _Problem, edges, chains) -> _Reduced:
-    """Number the nodes left (those with edges, and the terminals) from 0; ``edges`` are the
-    columns ``(a, b, cost, ref)``."""
-    a, b, cost, ref = edges
-    used_nodes = np.zeros(p.n, dtype=bool)
-    used_nodes[a] = used_nodes[b] = True
-    used_nodes[p.terms] = True
-    ids = np.flatnonzero(used_nodes)
-    local = np.full(p.n, -1, dtype=np.int64)
+def _special_distance_test(g: _Graph) -> bool:
+    """Drop the edges dearer than a walk between their ends through their nearest terminals whose
+    pieces between terminals are each cheaper (Duin & Volgenant's bottleneck Steiner distance,
+    bounded from above); True when any went."""
+    terms = g.terms()
+    if len(terms) < 2 or not len(g.a):
+        return False
+    n = g.n
+    # a walk's cost counts its inner nodes' weights: half of each end's on every edge, and the
+    # ends' halves taken off again below
+    half = (g.cost + (g.r[g.a] + g.r[g.b]) / 2).astype(np.float64)
+    metric = sp.csr_array(
+        (np.concatenate([half, half]), (np.concatenate([g.a, g.b]), np.concatenate([g.b, g.a]))),
+        shape=(n, n),
+    )
+    dist = dijkstra(metric, directed=False, indices=terms) - g.r / 2
+    between = dist[:, terms]
+    bottleneck = _bottlenecks(between)
+    near = min(NEAREST_TERMINALS, len(terms))
+    nearest = (
+        np.argpartition(dist, near - 1, axis=0)[:near]
+        if near < len(terms)
+        else (np.broadcast_to(np.arange(len(terms))[:, None], (len(terms), n)))
+    )
+    far = np.take_along_axis(dist, nearest, axis=0)  # near × n
+    i, j = nearest[:, g.a], nearest[:, g.b]  # near × edges
+    da, db = far[:, g.a], far[:, g.b]
+    walk = np.maximum(
+        np.maximum(da[:, None, :], db[None, :, :]), bottleneck[i[:, None, :], j[None, :, :]]
+    )
+    special = walk.min(axis=(0, 1))
+    keep = ~(g.cost > special + 1e-9)
+    if keep.all():
+        return False
+    g.keep_edges(keep, "special_distance")
+    return True
+
+
+def _bottlenecks(between: np.ndarray) -> np.ndarray:
+    """For each pair of terminals, the dearest edge on their path in the minimum spanning tree of
+    the terminals' distances (``between``)."""
+    k = len(between)
+    finite = np.where(np.isfinite(between), between, 0.0)
+    # +1: scipy drops zero weights, and a spanning tree of k nodes has k - 1 edges either way
+    tree = minimum_spanning_tree(sp.csr_array(finite + 1.0 - np.eye(k))).tocoo()
+    adjacency: list[list[tuple[int, float]]] = [[] for _ in range(k)]
+    for x, y, w in zip(tree.row.tolist(), tree.col.tolist(), tree.data.tolist(), strict=True):
+        adjacency[x].append((y, w - 1.0))
+        adjacency[y].append((x, w - 1.0))
+    result = np.full((k, k), np.inf)
+    for s in range(k):
+        result[s, s] = 0.0
+        stack = [s]
+        while stack:
+            x = stack.pop()
+            for y, w in adjacency[x]:
+                if result[s, y] == np.inf:
+                    result[s, y] = max(result[s, x], w)
+                    stack.append(y)
+    return result
+
+
+# ----------------------------------------------------------------------------------------------
+# Reduced costs of the dual ascent
+
+
+def _reduced_cost_test(
+    g: _Graph,
+    upper: int,
+    incumbent: tuple[int, list[int]] | None = None,
+    *,
+    margin: int = 0,
+    turn: int = 0,
+    deadline: float = float("inf"),
+) -> tuple[int, tuple[int, list[int]] | None]:
+    """Dual ascent on the graph as it stands from :data:`ASCENT_ROOTS` roots (other ones each
+    ``turn``), a tree led by each one's reduced costs (the best polished by local search), then
+    drop what lifts a bound to the upper bound. Returns the best bound (of the graph's trees,
+    without the set-aside part) and, when cheaper than ``upper`` and the ``incumbent``, the best
+    tree (its cost with the set-aside part, and its input edges), which lowers the upper bound
+    to its cost plus ``margin``."""
+    terms = g.terms()
+    if len(terms) < 2 or not len(g.a):
+        return 0, None
+    ids = np.flatnonzero(g.alive)
+    local = np.full(g.n, -1, dtype=np.int64)
     local[ids] = np.arange(len(ids))
-    la, lb = local[a], local[b]
+    order = np.lexsort((local[g.b], local[g.a]))  # sorted edges, as the local search wants
+    a, b, cost = local[g.a][order], local[g.b][order], g.cost[order]
+    r, t = g.r[ids], local[terms]
+    degree = np.bincount(a, minlength=len(ids)) + np.bincount(b, minlength=len(ids))
+    ranked = t[np.argsort(-degree[t], kind="stable")].tolist()
+    roots = {ranked[(turn * ASCENT_ROOTS + i) % len(ranked)] for i in range(ASCENT_ROOTS)}
+    best_bound, best_tree = 0, None
+    node_out = np.zeros(len(ids), dtype=bool)
+    edge_out = np.zeros(len(a), dtype=bool)
+    for root in sorted(roots):
+        bound, reduced = dual_ascent((a, b, cost), r, t.tolist(), root)
+        best_bound = max(best_bound, bound)
+        tree = _guided_tree((a, b, cost), r, t.tolist(), root=root, guide=reduced)
+        if tree is not None and (best_tree is None or tree[0] < best_tree[0]):
+            best_tree = tree
+        room = upper - g.offset - bound
+        if room <= 0:
+            break  # no tree is cheaper than the upper bound
+        out_nodes, out_edges = reduced_cost_test(
+            (a, b), reduced, t.tolist(), n=len(ids), root=root, room=room
+        )
+        node_out |= out_nodes
+        edge_out |= out_edges
+    found = None
+    if best_tree is not None and time.perf_counter() < deadline:
+        view = _View((a, b, cost), r, t.tolist())
+        nodes = {int(x) for j in best_tree[1].tolist() for x in (a[j], b[j])} | set(t.tolist())
+        polished = view.polish(nodes, min(deadline, time.perf_counter() + POLISH_SECONDS))
+        if polished.cost < best_tree[0]:
+            best_tree = (polished.cost, np.array(polished.edges, dtype=np.int64))
+    if best_tree is not None:
+        total = best_tree[0] + g.offset
+        if total < upper and (incumbent is None or total < incumbent[0]):
+            edges = [
+                e
+                for j in order[best_tree[1]].tolist()
+                for e in _input_edges(int(g.ref[j]), g.chains)
+            ]
+            found = (total, edges + g.fixed)
+    if best_bound + g.offset >= upper:
+        return best_bound, found
+    if node_out.any():
+        dead = np.zeros(g.n, dtype=bool)
+        dead[ids[node_out]] = True
+        g.drop_nodes(dead, "reduced_cost")
+    if edge_out.any():
+        # the node test may have taken edges already: match the survivors by their ends
+        out = ids[a[edge_out]] * g.n + ids[b[edge_out]]
+        g.keep_edges(~np.isin(g.a * g.n + g.b, out), "reduced_cost")
+    return best_bound, found
+
+
+# ----------------------------------------------------------------------------------------------
+# All of them
+
+
+def _reduce(
+    p: _Problem, upper: int | None = None, deadline: float = float("inf"), margin: int = 0
+) -> _Reduced:
+    """Run the tests in turn until none removes anything (or :data:`REDUCTION_ROUNDS`); with
+    ``upper``, the cost of a known tree (shifted as ``p``'s costs are), also the reduced cost
+    test, which keeps only what may lie in a cheaper tree (a cheaper tree found on the way
+    lowers ``upper`` to its cost plus ``margin``: see :attr:`_Reduced.incumbent`)."""
+    g = _Graph(p)
+    bound, incumbent = 0, None
+    for turn in range(REDUCTION_ROUNDS):
+        changed = _degree_tests(g)
+        if time.perf_counter() > deadline:
+            break
+        if upper is not None:
+            # the reduced cost test first: on large sparse graphs it takes most of the graph
+            # away, so the special distance test has less to look at
+            edges = (int(g.alive.sum()), len(g.a))
+            now, found = _reduced_cost_test(
+                g, upper, incumbent, margin=margin, turn=turn, deadline=deadline
+            )
+            # with what is set aside now (it grows as the tests go on); each round's bound
+            # holds for the trees cheaper than that round's upper bound
+            bound = max(bound, min(now + g.offset, upper))
+            if found is not None:
+                incumbent, upper = found, found[0] + margin
+            if bound >= upper:
+                break
+            changed |= found is not None or (int(g.alive.sum()), len(g.a)) != edges
+            _degree_tests(g)
+        if time.perf_counter() < deadline:
+            changed |= _special_distance_test(g)
+        if not changed:
+            break
+    _degree_tests(g)
+    reduced = _compact(g)
+    reduced.lower, reduced.incumbent = bound, incumbent
+    return reduced
+
+
+def _compact(g: _Graph) -> _Reduced:
+    """Number the nodes left (those with edges, and the terminals) from 0."""
+    used_nodes = np.zeros(g.n, dtype=bool)
+    used_nodes[g.a] = used_nodes[g.b] = True
+    used_nodes[g.terms()] = True
+    ids = np.flatnonzero(used_nodes)
+    local = np.full(g.n, -1, dtype=np.int64)
+    local[ids] = np.arange(len(ids))
+    la, lb = local[g.a], local[g.b]
     order = np.lexsort((lb, la))
-    terms = local[p.terms].tolist()
-    return _Reduced(
+    reduced = _Reduced(
         ids=ids,
         a=la[order],
         b=lb[order],
-        cost=cost[order],
-        ref=ref[order],
-        chains=chains,
-        r=p.r[ids],
-        terms=terms,
+        cost=g.cost[order],
+        ref=g.ref[order],
+        chains=g.chains,
+        r=g.r[ids],
+        terms=local[g.terms()].tolist(),
+        fixed=g.fixed,
+        offset=g.offset,
     )
+    reduced.removed = g.removed
+    return reduced

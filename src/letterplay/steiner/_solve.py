@@ -15,7 +15,7 @@ Examples
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,7 @@ from letterplay.progress import ProgressCallback
 from letterplay.results import Result
 from letterplay.steiner._graph import terminal_groups
 from letterplay.steiner._tree import steiner_tree
-from letterplay.steiner.readwrite import Instance, parse_pace, read_pace
+from letterplay.steiner.readwrite import Instance, _parse_text, read_instance
 from letterplay.validate import number
 
 __all__ = ["SolveResult", "solve"]
@@ -35,7 +35,10 @@ class SolveResult(Result):
     """A solved instance in the file's terms: ``edges`` are 1-based ``(u, v)`` pairs, ``u < v``;
     ``terminals`` is how many the instance has.
 
-    ``optimal`` means ``lower_bound == cost``: the tree is proven minimum.
+    ``optimal`` means ``lower_bound == cost``: the tree is proven minimum. ``method`` says what
+    proved it (``bounds``: the lower bounds met the heuristic's tree before any search;
+    ``dijkstra-steiner`` or ``branch-and-cut``: that search ran), and ``reductions`` how many
+    nodes and edges each reduction test removed.
 
     Examples
     --------
@@ -52,6 +55,8 @@ class SolveResult(Result):
     edges: list[tuple[int, int]]
     terminals: int
     seconds: float
+    method: str = "bounds"
+    reductions: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON contract of a solved instance (the ``steiner`` command prints it)."""
@@ -62,20 +67,22 @@ class SolveResult(Result):
             "edges": [list(e) for e in self.edges],
             "terminals": self.terminals,
             "seconds": round(self.seconds, 4),
+            "method": self.method,
+            "reductions": {test: dict(counts) for test, counts in self.reductions.items()},
         }
 
 
 def _instance(instance: Any) -> Instance:
     """An instance given as itself, a file or the text of one (text has line breaks; a file's
-    name has none)."""
+    name has none), in either format (told apart by the first line)."""
     if isinstance(instance, Instance):
         return instance
     if isinstance(instance, bytes) or (isinstance(instance, str) and "\n" in instance):
-        return parse_pace(instance)
+        return _parse_text(instance, "<text>", None)
     if isinstance(instance, str | os.PathLike):
-        return read_pace(Path(instance))
+        return read_instance(Path(instance))
     raise InputError(
-        f"`instance` must be a file, the text of a .gr file or an Instance, "
+        f"`instance` must be a file, the text of a .gr or .stp file or an Instance, "
         f"not {type(instance).__name__}",
         parameter="instance",
     )
@@ -92,8 +99,9 @@ def solve(
     Parameters
     ----------
     instance : str, Path, bytes or Instance
-        A PACE 2018 ``.gr`` file (a path), the text of one (a string with line breaks, or
-        bytes), or an :class:`Instance` (:func:`read_pace`).
+        A PACE 2018 ``.gr`` or SteinLib ``.stp`` file (a path; the format is told by the first
+        line), the text of one (a string with line breaks, or bytes), or an :class:`Instance`
+        (:func:`read_pace`, :func:`read_stp`).
     time_limit : float, optional
         Seconds (finite, at least 0): the search stops early with the best tree and lower bound
         so far.
@@ -137,6 +145,7 @@ def solve(
     1 2
     2 3
     3 4
+    >>> from letterplay.steiner import parse_pace
     >>> apart = parse_pace("SECTION Graph\\nNodes 3\\nE 1 2 1\\nEND\\n"
     ...                    "SECTION Terminals\\nT 1\\nT 3\\nEND\\nEOF", name="apart.gr")
     >>> solve(apart)
@@ -148,6 +157,7 @@ def solve(
     ----------
     - The PACE 2018 challenge (Steiner tree), its file and output formats:
       https://pacechallenge.org/2018/steiner-tree/
+    - The SteinLib format: https://steinlib.zib.de/format.php
     - S. Hougardy, J. Silvanus and J. Vygen, "Dijkstra meets Steiner: a fast exact
       goal-oriented Steiner tree algorithm", Mathematical Programming Computation 9 (2017)
       135–202. https://doi.org/10.1007/s12532-016-0110-1
@@ -170,4 +180,6 @@ def solve(
         edges=[(a + 1, b + 1) for a, b in result.edges],
         terminals=len(instance.terminals),
         seconds=result.seconds,
+        method=result.method,
+        reductions=result.reductions,
     )

@@ -1,9 +1,18 @@
-"""Reading and writing Steiner tree instances and solutions: the PACE 2018 ``.gr`` format.
+"""Reading and writing Steiner tree instances and solutions: PACE 2018 ``.gr`` and SteinLib
+``.stp``.
 
-An instance file has a ``SECTION Graph`` (``Nodes n``, ``Edges m``, then ``E u v w`` lines, node
+A PACE instance file has a ``SECTION Graph`` (``Nodes n``, ``Edges m``, then ``E u v w`` lines, node
 ids 1-based, weights non-negative integers) and a ``SECTION Terminals`` (``Terminals k``, then
 ``T t`` lines), each closed by ``END``, and ends with ``EOF``; ``#`` starts a comment line. A
 solution is ``VALUE cost`` followed by one ``u v`` line per tree edge.
+
+A SteinLib file is the same sections after the header line ``33D32945 STP File, STP Format
+Version 1.0``, plus a ``SECTION Comment`` (name, creator, remarks: skipped) and an optional
+``SECTION Coordinates`` (``DD id x y`` lines: skipped); section names and keywords may be in any
+case. The other problem variants SteinLib writes in that format are refused with one line: arcs
+(``Arcs``, ``A u v w``: directed), a root (``Root``), prizes (``TP``) and any other section
+(degree limits, obstacles, presolve offsets). :func:`read_instance` tells the two formats apart
+by the first line.
 
 The reader streams the file line by line into compact integer arrays, so its memory stays a small
 multiple of the file's size, and it refuses, before allocating anything, a graph larger than
@@ -32,6 +41,9 @@ References
 ----------
 - The PACE 2018 challenge (Steiner tree), which defines the format:
   https://pacechallenge.org/2018/steiner-tree/
+- T. Koch, A. Martin and S. Voß, "SteinLib: an updated library on Steiner tree problems in
+  graphs", in Steiner Trees in Industry, Kluwer (2001) 285–325, and its format description:
+  https://steinlib.zib.de/format.php
 - É. Bonnet and F. Sikora, "The PACE 2018 Parameterized Algorithms and Computational Experiments
   Challenge: The Third Iteration", IPEC 2018, LIPIcs 115, 26:1–26:15.
   https://doi.org/10.4230/LIPIcs.IPEC.2018.26
@@ -59,8 +71,26 @@ __all__ = [
     "format_pace",
     "format_solution",
     "parse_pace",
+    "parse_stp",
+    "read_instance",
     "read_pace",
+    "read_stp",
 ]
+
+STP_HEADER = b"33D32945"
+"""The magic number a SteinLib ``.stp`` file starts with."""
+
+_STP_SECTIONS = {"comment", "comments", "graph", "terminals", "coordinates"}
+
+_REFUSED = {
+    b"ARCS": "arcs (a directed instance) are",
+    b"A": "arcs (a directed instance) are",
+    b"ROOT": "a root (a rooted instance) is",
+    b"ROOTP": "a root (a rooted prize-collecting instance) is",
+    b"TP": "terminal prizes (a prize-collecting instance) are",
+    b"OBSTACLES": "obstacles (a rectilinear instance) are",
+}
+"""SteinLib keywords of other problem variants, and what they mean."""
 
 MAX_NODES = 50_000_000
 """The most nodes a ``.gr`` file may declare (the graph's index alone takes 8 bytes a node)."""
@@ -100,8 +130,10 @@ class Instance:
 class _Reader:
     """The reading state: the section, the declared counts, and the columns read so far."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, expected: str | None):
         self.name = name
+        # "gr", "stp", or None to tell by the first line
+        self.expected, self.format = expected, None
         self.n: int | None = None
         self.declared_edges: int | None = None
         self.declared_terms: int | None = None
@@ -131,9 +163,21 @@ class _Reader:
             self.fail(f"node {value} out of range 1..{self.n}")
         return value - 1
 
+    def header(self, head: bytes) -> bool:
+        """Tell the format by the first line; True when that line is the SteinLib header."""
+        stp = head == STP_HEADER
+        if self.expected == "gr" and stp:
+            self.fail("a SteinLib .stp file, not a PACE .gr file (read_stp reads it)")
+        if self.expected == "stp" and not stp:
+            self.fail("not a SteinLib .stp file: the first line must be '33D32945 STP File, ...'")
+        self.format = "stp" if stp else "gr"
+        return stp
+
     def line(self, fields: list[bytes]) -> bool:
         """Read one non-empty line; False at ``EOF``."""
         head = fields[0].upper()
+        if self.format is None and self.header(head):
+            return True
         if head == b"EOF":
             return False
         if head == b"SECTION":
@@ -146,6 +190,8 @@ class _Reader:
             self.graph_line(head, fields)
         elif self.section == "terminals":
             self.terminal_line(head, fields)
+        elif self.section in ("comment", "coordinates"):
+            pass  # names, remarks and drawing positions: nothing the problem depends on
         elif self.section is None:
             self.fail(f"unexpected {_text(fields[0])!r} outside a section")
         return True
@@ -155,7 +201,15 @@ class _Reader:
             self.fail(f"SECTION inside section {self.section} (missing END)")
         if len(fields) != 2:
             self.fail("expected 'SECTION Name'")
-        self.section = _text(fields[1]).lower()
+        section = _text(fields[1]).lower()
+        if self.format == "stp":
+            if section not in _STP_SECTIONS:
+                self.fail(
+                    f"SECTION {_text(fields[1])} is not supported: only the Steiner problem in "
+                    f"undirected graphs (sections Comment, Graph, Terminals, Coordinates)"
+                )
+            section = section.removesuffix("s") if section == "comments" else section
+        self.section = section
         self.seen.add(self.section)
 
     def graph_line(self, head: bytes, fields: list[bytes]) -> None:
@@ -173,7 +227,12 @@ class _Reader:
         elif head == b"E":
             self.edge(*self.numbers(fields, 4))
         else:
-            self.fail(f"unexpected {_text(fields[0])!r} in SECTION Graph")
+            self.unexpected(head, fields, "Graph")
+
+    def unexpected(self, head: bytes, fields: list[bytes], section: str) -> None:
+        if self.format == "stp" and head in _REFUSED:
+            self.fail(f"{_REFUSED[head]} not supported ({_text(fields[0])!r})")
+        self.fail(f"unexpected {_text(fields[0])!r} in SECTION {section}")
 
     def edge(self, u: int, v: int, w: int) -> None:
         u, v = self.node(u), self.node(v)
@@ -194,7 +253,7 @@ class _Reader:
             (t,) = self.numbers(fields, 2)
             self.terms.append(self.node(t))
         else:
-            self.fail(f"unexpected {_text(fields[0])!r} in SECTION Terminals")
+            self.unexpected(head, fields, "Terminals")
 
     def finish(self) -> None:
         """Check what only the whole file shows (sections closed, counts, sizes)."""
@@ -234,8 +293,8 @@ def _text(field: bytes) -> str:
     return field.decode("ascii", errors="replace")
 
 
-def _read_lines(lines: Iterable[bytes], name: str) -> Instance:
-    reader = _Reader(name)
+def _read_lines(lines: Iterable[bytes], name: str, expected: str | None) -> Instance:
+    reader = _Reader(name, expected)
     u, v, w = reader.u.append, reader.v.append, reader.w.append
     for reader.lineno, raw in enumerate(lines, 1):
         fields = raw.split()
@@ -290,12 +349,26 @@ def read_pace(path: str | Path) -> Instance:
     ----------
     - The PACE 2018 Steiner tree format: https://pacechallenge.org/2018/steiner-tree/
     """
+    return _read_file(path, "gr")
+
+
+def _read_file(path: str | Path, expected: str | None) -> Instance:
     path = Path(path)
     try:
         with open(path, "rb") as f:
-            return _read_lines(f, str(path))
+            return _read_lines(f, str(path), expected)
     except OSError as e:
         raise InputError(f"{path}: cannot read: {e.strerror or e}") from None
+
+
+def _parse_text(text: str | bytes, name: str, expected: str | None) -> Instance:
+    if isinstance(text, str):
+        text = text.encode("utf-8")
+    if not isinstance(text, bytes):
+        raise InputError(
+            f"`text` must be str or bytes, not {type(text).__name__}", parameter="text"
+        )
+    return _read_lines(io.BytesIO(text), name, expected)
 
 
 def parse_pace(text: str | bytes, *, name: str = "<text>") -> Instance:
@@ -327,13 +400,116 @@ def parse_pace(text: str | bytes, *, name: str = "<text>") -> Instance:
     ----------
     - The PACE 2018 Steiner tree format: https://pacechallenge.org/2018/steiner-tree/
     """
-    if isinstance(text, str):
-        text = text.encode("utf-8")
-    if not isinstance(text, bytes):
-        raise InputError(
-            f"`text` must be str or bytes, not {type(text).__name__}", parameter="text"
-        )
-    return _read_lines(io.BytesIO(text), name)
+    return _parse_text(text, name, "gr")
+
+
+def read_stp(path: str | Path) -> Instance:
+    """Read a SteinLib ``.stp`` file (the Steiner problem in undirected graphs).
+
+    Parameters
+    ----------
+    path : str or Path
+        The file.
+
+    Returns
+    -------
+    Instance
+        Its graph (0-based node ids), terminals and node count, named after the file.
+
+    Raises
+    ------
+    InputError
+        Naming the file and line, as :func:`read_pace` does, and for a file without the header
+        line or of another problem variant (arcs, a root, prizes, other sections).
+
+    Examples
+    --------
+    >>> read_stp("no-such-file.stp")
+    Traceback (most recent call last):
+    ...
+    letterplay.errors.InputError: no-such-file.stp: cannot read: No such file or directory
+
+    References
+    ----------
+    - The SteinLib format: https://steinlib.zib.de/format.php
+    """
+    return _read_file(path, "stp")
+
+
+def parse_stp(text: str | bytes, *, name: str = "<text>") -> Instance:
+    """Read a SteinLib instance from its text (as :func:`read_stp` reads a file).
+
+    Parameters
+    ----------
+    text : str or bytes
+        The text of a ``.stp`` file.
+    name : str
+        What errors call it (a file name).
+
+    Returns
+    -------
+    Instance
+        Its graph (0-based node ids), terminals and node count.
+
+    Examples
+    --------
+    >>> text = '''33D32945 STP File, STP Format Version 1.0
+    ... Section Comment
+    ... Name "pair"
+    ... END
+    ... SECTION GRAPH
+    ... Nodes 2
+    ... Edges 1
+    ... E 1 2 7
+    ... END
+    ... SECTION Terminals
+    ... Terminals 2
+    ... T 1
+    ... T 2
+    ... END
+    ... EOF'''
+    >>> instance = parse_stp(text)
+    >>> instance.n_edges, instance.terminals
+    (1, [0, 1])
+    >>> parse_stp(text.replace("E 1 2 7", "A 1 2 7"), name="arcs.stp")
+    Traceback (most recent call last):
+    ...
+    letterplay.errors.InputError: arcs.stp:8: arcs (a directed instance) are not supported ('A')
+
+    References
+    ----------
+    - The SteinLib format: https://steinlib.zib.de/format.php
+    """
+    return _parse_text(text, name, "stp")
+
+
+def read_instance(path: str | Path) -> Instance:
+    """Read a PACE ``.gr`` or a SteinLib ``.stp`` file, telling them apart by the first line
+    (the SteinLib header ``33D32945 STP File``), whatever the file is called.
+
+    Parameters
+    ----------
+    path : str or Path
+        The file.
+
+    Returns
+    -------
+    Instance
+        Its graph (0-based node ids), terminals and node count, named after the file.
+
+    Examples
+    --------
+    >>> read_instance("no-such-file.stp")
+    Traceback (most recent call last):
+    ...
+    letterplay.errors.InputError: no-such-file.stp: cannot read: No such file or directory
+
+    References
+    ----------
+    - The PACE 2018 format: https://pacechallenge.org/2018/steiner-tree/
+    - The SteinLib format: https://steinlib.zib.de/format.php
+    """
+    return _read_file(path, None)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -1,0 +1,599 @@
+"""Branch-and-cut on the directed cut formulation, solved by HiGHS.
+
+Every edge becomes two arcs and a terminal is the root; a Steiner tree is then an arborescence
+from the root reaching every terminal, and the *cut formulation* asks that every set of nodes
+holding the root but not some terminal be left by at least one chosen arc (Wong 1984; Koch &
+Martin 1998). Its variables: ``x`` per arc and ``y`` per node (the node's in-degree, 1 for the
+other terminals, paying the node's weight). Its rows, besides the cuts: ``y`` is the in-degree;
+a Steiner node in the tree has a child (``y_v <= x(out of v)``; Steiner leaves only add cost);
+and an edge used either way has its ends in the tree (``x_uv + x_vu <= y_u``).
+
+There are exponentially many cuts, so they are added as needed (:class:`_BranchAndCut`):
+
+1. The LP relaxation at the root. Its first rows hold the cuts a dual ascent raised, so its
+   bound starts at least at the ascent's. Each round: solve; lead a shortest-path heuristic by
+   the LP values (arcs the LP uses are cheap to follow); find violated cuts by a maximum flow
+   from the root to each terminal (capacities the arc values), for each the cut next to the
+   root and the one next to the terminal (*back cuts*), and the violated edge rows; until none
+   is violated, or the bound stalls once the rounds have taken a while. The bound is computed
+   from the dual values again, as a bound valid for any dual vector (Neumaier & Shcherbina), so
+   it does not rest on the solver's tolerances; arcs whose reduced cost lifts that bound to the
+   best tree are fixed to 0.
+2. The integer programme with those rows and a cutoff below the best tree: HiGHS's branch and
+   bound (its own cuts, heuristics and presolve). Each integer solution it finds is checked as
+   it comes: one that reaches every terminal is a tree (kept, polished by local search); one
+   that leaves a terminal unreached from the root stops the search, which starts again with the
+   cuts around the unreached parts (a lazy-constraint loop).
+
+The proof is HiGHS's: ``optimal`` when the search ends, else the best bound it proved (or the
+root bound) is the lower bound; each is a bound on a relaxation of the problem, so it is valid.
+
+Examples
+--------
+>>> from letterplay.steiner._bounds import _Problem
+>>> from letterplay.steiner._graph import _check, symmetric_graph
+>>> from letterplay.steiner._reduce import _reduce
+>>> # four nodes, all six edges of weight 1: nothing for the reductions to take
+>>> graph = symmetric_graph(4, [0, 0, 0, 1, 1, 2], [1, 2, 3, 2, 3, 3], [1] * 6)
+>>> reduced = _reduce(_Problem(_check(graph, [1, 2, 3])))
+>>> cost, edges, lower = _BranchAndCut(reduced, 3, float("inf"), None).run()  # beat 3
+>>> cost, len(edges), lower
+(2, 2, 2)
+
+References
+----------
+- R. T. Wong, "A dual ascent approach for Steiner tree problems on a directed graph",
+  Mathematical Programming 28 (1984) 271–287. https://doi.org/10.1007/BF02612335
+- T. Koch and A. Martin, "Solving Steiner tree problems in graphs to optimality", Networks 32
+  (1998) 207–232. https://doi.org/10.1002/(SICI)1097-0037(199810)32:3<207::AID-NET5>3.0.CO;2-O
+- D. Rehfeldt and T. Koch, "Implications, conflicts, and reductions for Steiner trees",
+  Mathematical Programming 197 (2023) 903–966 (SCIP-Jack).
+  https://doi.org/10.1007/s10107-021-01757-5
+- A. Neumaier and O. Shcherbina, "Safe bounds in linear and mixed-integer linear programming",
+  Mathematical Programming 99 (2004) 283–296. https://doi.org/10.1007/s10107-003-0433-3
+- Q. Huangfu and J. A. J. Hall, "Parallelizing the dual revised simplex method", Mathematical
+  Programming Computation 10 (2018) 119–142 (HiGHS). https://doi.org/10.1007/s12532-017-0130-5
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import threading
+import time
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import breadth_first_order, connected_components, maximum_flow
+
+from letterplay.progress import report
+from letterplay.steiner._dual import dual_ascent
+from letterplay.steiner._heuristic import _guided_tree, _View
+from letterplay.steiner._reduce import _Reduced
+
+__all__ = ["FLOW_SCALE", "LP_ROUNDS"]
+
+FLOW_SCALE = 1 << 20
+"""Arc values become integer capacities ``floor(x * FLOW_SCALE) + CREEP`` for the maximum flows
+(scipy's take integers); a cut found is added only when its arc values, summed exactly, fall
+short of 1."""
+
+LP_ROUNDS = 400
+"""The most rounds of cut separation at the root before the integer search starts."""
+
+POLISH_SECONDS = 0.5
+"""The local search on a tree found from a relaxation stops after this many seconds."""
+
+STALL_ROUNDS = 10
+"""Rounds in a row in which the LP bound closes less than a hundredth of the gap to the best
+tree, after which the cutting stops (once it has taken :data:`STALL_SECONDS`): the branch and
+bound takes over."""
+
+STALL_SECONDS = 2.0
+"""Seconds of LP solves and separation before a stalled bound stops the cutting."""
+
+CUTS_PER_ROUND = 100
+"""A round of separation stops once it has this many rows (the LP moves on, and the next
+round looks again); only a round through every terminal that finds none ends the cutting."""
+
+REPORT_SECONDS = 0.1
+"""Progress is reported from HiGHS's callbacks at most this often."""
+
+CREEP = 0
+"""Added to every arc's capacity so that, of equal cuts, those with fewer arcs win. None:
+measured on SteinLib d19, a creep of 1 made the flows four times slower (every arc the LP does
+not use then carries flow) for no fewer rounds."""
+
+VIOLATION = 1e-6
+"""How far below 1 a cut's value must be to be added."""
+
+_quiet = threading.Lock()
+_greeted = False
+
+
+def _highs():
+    """A silent HiGHS instance. Its library greets on standard output the first time one is made
+    in a process, before any option can be set: that once, file descriptor 1 points at the null
+    device (the PACE output on standard output must stay clean)."""
+    global _greeted
+    import highspy
+
+    with _quiet:
+        if _greeted:
+            h = highspy.Highs()
+        else:
+            sys.stdout.flush()
+            saved, null = os.dup(1), os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 1)
+            try:
+                h = highspy.Highs()
+            finally:
+                os.dup2(saved, 1)
+                os.close(saved)
+                os.close(null)
+                _greeted = True
+    h.setOptionValue("output_flag", False)
+    return h
+
+
+class _Rows:
+    """Rows to add to the model, gathered as sparse vectors with their bounds."""
+
+    def __init__(self):
+        self.starts, self.indices, self.values, self.lower, self.upper = [0], [], [], [], []
+
+    def add(self, indices: np.ndarray, values: np.ndarray, lower: float, upper: float) -> None:
+        self.indices.append(np.asarray(indices, dtype=np.int32))
+        self.values.append(np.asarray(values, dtype=np.float64))
+        self.starts.append(self.starts[-1] + len(indices))
+        self.lower.append(lower)
+        self.upper.append(upper)
+
+    def __len__(self) -> int:
+        return len(self.lower)
+
+    def into(self, h) -> None:
+        if not self.lower:
+            return
+        # HiGHS's API takes the rows' arrays positionally: count, bounds, then CSR arrays
+        matrix = (
+            self.starts[-1],
+            np.array(self.starts[:-1], dtype=np.int32),
+            np.concatenate(self.indices),
+            np.concatenate(self.values),
+        )
+        bounds = (np.array(self.lower, dtype=np.float64), np.array(self.upper, dtype=np.float64))
+        h.addRows(len(self.lower), *bounds, *matrix)
+
+
+class _Pattern:
+    """The arcs as one sparsity pattern: ``order`` sorts them by tail then head (CSR order);
+    ``reverse[p]`` is the position of the arc opposite the one at position ``p``."""
+
+    def __init__(self, n: int, src: np.ndarray, dst: np.ndarray):
+        self.n = n
+        self.order = np.lexsort((dst, src))
+        self.rows = src[self.order]
+        self.indices = dst[self.order].astype(np.int32)
+        self.indptr = np.searchsorted(self.rows, np.arange(n + 1)).astype(np.int32)
+        position = np.empty(len(src), dtype=np.int64)
+        position[self.order] = np.arange(len(src))
+        m = len(src) // 2
+        opposite = np.concatenate([np.arange(m, 2 * m), np.arange(m)])  # arc j and j ± m
+        self.reverse = position[opposite[self.order]]
+
+    def reach(self, mask: np.ndarray, start: int) -> np.ndarray:
+        """The nodes reached from ``start`` along the arcs at the positions in ``mask``."""
+        n = self.n
+        indptr = np.zeros(n + 1, dtype=np.int32)
+        np.cumsum(np.bincount(self.rows[mask], minlength=n), out=indptr[1:])
+        graph = sp.csr_array((np.ones(int(mask.sum())), self.indices[mask], indptr), shape=(n, n))
+        reached = np.zeros(n, dtype=bool)
+        reached[breadth_first_order(graph, start, directed=True, return_predecessors=False)] = True
+        return reached
+
+
+class _Lazy:
+    """The callbacks of a branch and bound: each integer solution is a tree (kept) or yields the
+    cuts it violates (the search is then stopped); progress is reported, and an error the
+    progress callback raises (a cancellation) stops the search and is raised after it."""
+
+    def __init__(self, bc: _BranchAndCut):
+        self.bc, self.rows, self.error = bc, _Rows(), None
+        self.reported = -math.inf
+
+    def solution(self, event) -> None:
+        x = np.asarray(event.data_out.mip_solution)
+        if self.bc._integer_cuts(x, self.rows):
+            self.bc._lp_tree(x)  # join its parts along the cheapest paths
+        else:
+            self.bc._found(*self.bc._tree(x))
+
+    def interrupt(self, event) -> None:
+        bc = self.bc
+        now = time.perf_counter()
+        if now - self.reported > REPORT_SECONDS:  # HiGHS asks far more often than that
+            self.reported = now
+            try:
+                stage = "branch and bound" if bc.rounds_done else "cutting planes"
+                report(bc.progress, stage, bc.lower, bc.target)
+            except BaseException as e:  # a cancellation: stop HiGHS, raise it afterwards
+                self.error = e
+        late = now > bc.deadline  # HiGHS looks at its clock more rarely
+        # the flag stays set between runs unless cleared
+        event.interrupt(
+            bool(len(self.rows) or self.error is not None or bc.lower >= bc.target or late)
+        )
+
+
+class _BranchAndCut:
+    """The cut formulation of a reduced graph (see the module): ``run()`` returns, as the
+    Dijkstra–Steiner search does, the cost of a tree cheaper than ``upper`` (or None when
+    there is none or time ran out), its reduced edges, and a lower bound on the optimum."""
+
+    def __init__(self, g: _Reduced, upper: int, deadline: float, progress):
+        self.g, self.upper, self.deadline, self.progress = g, upper, deadline, progress
+        self.n = n = len(g.ids)
+        m = len(g.a)
+        self.m = m
+        self.terms = np.asarray(g.terms, dtype=np.int64)
+        self.is_term = np.zeros(n, dtype=bool)
+        self.is_term[self.terms] = True
+        # arcs j and j + m are the two directions of edge j
+        self.src = np.concatenate([g.a, g.b]).astype(np.int64)
+        self.dst = np.concatenate([g.b, g.a]).astype(np.int64)
+        self.cost = np.concatenate([g.cost, g.cost]).astype(np.int64)
+        degree = np.bincount(self.src, minlength=n)
+        # the root: the terminal with most neighbours (the most arcs its cuts never need)
+        self.root = int(self.terms[np.argmax(degree[self.terms])])
+        self.others = self.terms[self.terms != self.root]
+        self.lower = 0
+        # the best tree found, and the cost a tree must beat (the best one's, else the upper bound)
+        self.best: tuple[int, list[tuple[int, int]]] | None = None
+        self.target = upper
+        self.rounds = self.cuts = self.restarts = 0
+        self.lp_seconds = self.mip_seconds = self.separation_seconds = 0.0
+        self.fixed = np.zeros(2 * m, dtype=bool)
+        self.pattern = _Pattern(n, self.src, self.dst)
+        self.view = _View((g.a, g.b, g.cost), g.r, g.terms)
+        self.h = None
+        self.rounds_done = False  # the cut rounds at the root are over
+
+    # ------------------------------------------------------------------------------------------
+    # The model
+
+    def _build(self) -> None:
+        import highspy
+
+        n, m, g = self.n, self.m, self.g
+        h = self.h = _highs()
+        inf = highspy.kHighsInf
+        arcs = 2 * m
+        upper = np.ones(arcs + n)
+        upper[arcs:] = 1.0
+        upper[:arcs][self.dst == self.root] = 0.0  # nothing enters the root
+        lower = np.zeros(arcs + n)
+        lower[arcs + self.others] = 1.0  # every other terminal has a parent
+        upper[arcs + self.root] = 0.0  # the root has none (its y is its in-degree, 0)
+        costs = np.concatenate([self.cost, g.r]).astype(np.float64)
+        # HiGHS's API takes the columns' arrays positionally: count, costs, bounds, no entries
+        empty = (0, np.zeros(arcs + n, dtype=np.int32), np.zeros(0, dtype=np.int32), np.zeros(0))
+        h.addCols(arcs + n, costs, *(lower, upper), *empty)
+        rows = _Rows()
+        into = [[] for _ in range(n)]
+        out = [[] for _ in range(n)]
+        for j, (a, b) in enumerate(zip(self.src.tolist(), self.dst.tolist(), strict=True)):
+            out[a].append(j)
+            into[b].append(j)
+        for v in range(n):
+            if v == self.root:
+                continue
+            # y_v - x(into v) = 0
+            rows.add(np.array([arcs + v, *into[v]]), np.array([1.0] + [-1.0] * len(into[v])), 0, 0)
+            if not self.is_term[v]:
+                # a Steiner node in the tree has a child: x(out of v) - y_v >= 0
+                rows.add(
+                    np.array([*out[v], arcs + v]), np.array([1.0] * len(out[v]) + [-1.0]), 0, inf
+                )
+        # the root's own cut: some arc leaves it
+        rows.add(np.array(out[self.root]), np.ones(len(out[self.root])), 1, inf)
+        # the cuts of a dual ascent: the first LP is at least as strong as its bound
+        cuts: list[np.ndarray] = []
+        bound, _ = dual_ascent((g.a, g.b, g.cost), g.r, self.terms.tolist(), self.root, cuts=cuts)
+        self.lower = max(self.lower, bound)
+        for cut in cuts:
+            rows.add(cut, np.ones(len(cut)), 1, inf)
+        rows.into(h)
+        self.inf = inf
+        # the cut rounds re-solve from the last basis: the dual simplex, without presolve
+        h.setOptionValue("presolve", "off")
+        h.setOptionValue("simplex_strategy", 1)
+
+    # ------------------------------------------------------------------------------------------
+    # Separation
+
+    def _edge_rows(self, x: np.ndarray, y: np.ndarray, rows: _Rows) -> None:
+        """Violated rows ``x_uv + x_vu <= y_u`` (u not the root)."""
+        m, arcs = self.m, 2 * self.m
+        both = x[:m] + x[m:arcs]
+        for end in (self.g.a, self.g.b):
+            end = np.asarray(end, dtype=np.int64)
+            bad = np.flatnonzero((both > y[end] + VIOLATION) & (end != self.root))
+            for j in bad.tolist():
+                rows.add(
+                    np.array([j, j + m, arcs + int(end[j])]),
+                    np.array([1.0, 1.0, -1.0]),
+                    -self.inf,
+                    0,
+                )
+
+    def _cut_row(self, inside: np.ndarray, rows: _Rows, x: np.ndarray, seen: set) -> bool:
+        """Add the cut of the arcs leaving ``inside`` (it holds the root, not every terminal)
+        when violated and new; True when added."""
+        arcs = np.flatnonzero(inside[self.src] & ~inside[self.dst] & ~self.fixed)
+        if x[arcs].sum() >= 1 - VIOLATION:
+            return False
+        key = hash(arcs.tobytes())
+        if key in seen:
+            return False
+        seen.add(key)
+        rows.add(arcs, np.ones(len(arcs)), 1, self.inf)
+        return True
+
+    def _flow_cuts(self, x: np.ndarray, rows: _Rows) -> None:
+        """Violated cuts by maximum flow from the root to each terminal; for each, the cut next
+        to the root and the one next to the terminal. The capacity matrix keeps one sparsity
+        pattern (the arcs sorted by tail, then head), which scipy's flows share, so residual
+        graphs are masks of it."""
+        n, pattern = self.n, self.pattern
+        cap = np.floor(x[: 2 * self.m] * FLOW_SCALE).astype(np.int64) + CREEP
+        cap[self.fixed] = 0
+        cap = cap[pattern.order].astype(np.int32)
+        graph = sp.csr_array((cap, pattern.indices, pattern.indptr), shape=(n, n))
+        seen: set = set()
+        order = np.random.default_rng(self.rounds).permutation(self.others)
+        for i, t in enumerate(order.tolist()):
+            if time.perf_counter() > self.deadline or len(rows) >= CUTS_PER_ROUND:
+                return
+            if i % 16 == 15:
+                report(self.progress, "cutting planes", self.rounds, LP_ROUNDS)
+            result = maximum_flow(graph, self.root, t)
+            if result.flow_value >= FLOW_SCALE:
+                continue
+            free = cap - result.flow.data > 0
+            near = pattern.reach(free, self.root)
+            if near[t]:
+                continue
+            self._cut_row(near, rows, x, seen)
+            # the nodes that reach t: along the residual arcs backwards
+            self._cut_row(~pattern.reach(free[pattern.reverse], t), rows, x, seen)
+
+    def _integer_cuts(self, x: np.ndarray, rows: _Rows) -> bool:
+        """For an integer solution: the cuts around every part its arcs leave unreached from the
+        root (and the one around all that is reached). True when some terminal is unreached."""
+        n = self.n
+        chosen = x[: 2 * self.m] > 0.5
+        support = sp.csr_array(
+            (np.ones(int(chosen.sum())), (self.src[chosen], self.dst[chosen])), shape=(n, n)
+        )
+        reached = np.zeros(n, dtype=bool)
+        reached[
+            breadth_first_order(support, self.root, directed=True, return_predecessors=False)
+        ] = True
+        if reached[self.others].all():
+            return False
+        seen: set = set()
+        self._cut_row(reached, rows, x, seen)
+        _, labels = connected_components(support, directed=False)
+        for label in np.unique(labels[self.others[~reached[self.others]]]).tolist():
+            self._cut_row(labels != label, rows, x, seen)
+        return True
+
+    # ------------------------------------------------------------------------------------------
+    # Bounds
+
+    def _safe_bound(self) -> tuple[float, np.ndarray]:
+        """A lower bound of the LP valid for its dual values whatever their accuracy, and the
+        reduced costs it implies (Neumaier & Shcherbina 2004)."""
+        h = self.h
+        lp = h.getLp()
+        solution = h.getSolution()
+        y = np.asarray(solution.row_dual)
+        row_lo, row_hi = np.asarray(lp.row_lower_), np.asarray(lp.row_upper_)
+        # a multiplier may only push against a finite side of its row
+        y = np.where(
+            y > 0, np.where(np.isfinite(row_lo), y, 0), np.where(np.isfinite(row_hi), y, 0)
+        )
+        a = lp.a_matrix_
+        matrix = sp.csc_array(
+            (np.asarray(a.value_), np.asarray(a.index_), np.asarray(a.start_)),
+            shape=(lp.num_row_, lp.num_col_),
+        )
+        reduced = np.asarray(lp.col_cost_) - matrix.T @ y
+        col_lo, col_hi = np.asarray(lp.col_lower_), np.asarray(lp.col_upper_)
+        up, down = y > 0, y < 0
+        bound = float((y[up] * row_lo[up]).sum() + (y[down] * row_hi[down]).sum())
+        # each column at the end of its range that the reduced cost favours
+        bound += float(np.where(reduced > 0, reduced * col_lo, reduced * col_hi).sum())
+        return bound, reduced
+
+    def _ceil(self, value: float) -> int:
+        """The least integer cost at least ``value``, less a margin for rounding errors."""
+        return math.ceil(value - 1e-9 * max(1.0, abs(value)) - 1e-7)
+
+    def _fix_by_reduced_costs(self, bound: float, reduced: np.ndarray) -> None:
+        """Arcs that would lift the bound to the target are in no cheaper tree: fixed to 0."""
+        arcs = 2 * self.m
+        fix = ~self.fixed & (bound + reduced[:arcs] > self.target - 1 + 1e-6)
+        if fix.any():
+            self.fixed |= fix
+            idx = np.flatnonzero(fix).astype(np.int32)
+            self.h.changeColsBounds(len(idx), idx, np.zeros(len(idx)), np.zeros(len(idx)))
+
+    # ------------------------------------------------------------------------------------------
+    # The search
+
+    def _found(self, cost: int, edges: list[tuple[int, int]]) -> None:
+        """A tree of ``cost``: when cheaper than any before (and the target), polished by local
+        search and kept as the best so far."""
+        if cost >= self.target:
+            return
+        nodes = {x for e in edges for x in e} | set(self.terms.tolist())
+        tree = self.view.polish(nodes, min(self.deadline, time.perf_counter() + POLISH_SECONDS))
+        if tree.cost < cost:
+            a, b = self.g.a, self.g.b
+            cost, edges = tree.cost, [(int(a[j]), int(b[j])) for j in tree.edges]
+        if cost < self.target:
+            self.best, self.target = (cost, edges), cost
+
+    def _lp_tree(self, x: np.ndarray) -> None:
+        """The shortest-path heuristic led by the LP: arcs the LP uses are cheap to follow."""
+        arcs = 2 * self.m
+        guide = self.cost * np.clip(1.0 - x[:arcs], 0.0, 1.0)
+        guide[self.fixed] = np.inf
+        guide[self.dst == self.root] = np.inf
+        g = self.g
+        tree = _guided_tree(
+            (g.a, g.b, g.cost), g.r, self.terms.tolist(), root=self.root, guide=guide
+        )
+        if tree is not None:
+            self._found(tree[0], [(int(g.a[j]), int(g.b[j])) for j in tree[1].tolist()])
+
+    def _root_lp(self) -> None:
+        """Cut rounds on the LP relaxation, a tree led by each LP solution, until no cut is
+        violated, the bound meets the best tree, or the bound stalls (:data:`STALL_ROUNDS`)."""
+        import highspy
+
+        h = self.h
+        arcs = 2 * self.m
+        stalled, last = 0, -math.inf
+        while self.rounds < LP_ROUNDS and self.lower < self.target:
+            left = self.deadline - time.perf_counter()
+            if left <= 0:
+                return
+            h.setOptionValue("time_limit", max(left, 1e-3))
+            start = time.perf_counter()
+            h.run()
+            self.lp_seconds += time.perf_counter() - start
+            if self.state.error is not None:
+                raise self.state.error
+            if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+                return
+            self.rounds += 1
+            bound, reduced = self._safe_bound()
+            self.lower = max(self.lower, self._ceil(bound))
+            report(self.progress, "cutting planes", self.rounds, LP_ROUNDS)
+            x = np.asarray(h.getSolution().col_value)
+            self._lp_tree(x)
+            if self.lower >= self.target:
+                return
+            self._fix_by_reduced_costs(bound, reduced)
+            rows = _Rows()
+            start = time.perf_counter()
+            self._edge_rows(x, x[arcs:], rows)
+            self._flow_cuts(x, rows)
+            self.separation_seconds += time.perf_counter() - start
+            if not len(rows):
+                return
+            self.cuts += len(rows)
+            rows.into(h)
+            # stalled: the bound moved less than a hundredth of the gap left; while the rounds
+            # are cheap they go on (every cut makes the branch and bound's integer solutions
+            # likelier trees)
+            stalled = stalled + 1 if bound - last < 0.01 * (self.target - bound) else 0
+            last = bound
+            cheap = self.lp_seconds + self.separation_seconds < STALL_SECONDS
+            if stalled >= STALL_ROUNDS and not cheap:
+                return
+
+    def run(self) -> tuple[int | None, list[tuple[int, int]], int]:
+        """Search; returns (cost of a cheaper tree or None, its reduced edges, lower bound)."""
+        if len(self.others) == 0:
+            return 0, [], 0
+        self._build()
+        self.state = _Lazy(self)
+        # long LP solves report progress too, and stop at a cancellation
+        self.h.cbSimplexInterrupt.subscribe(self.state.interrupt)
+        try:
+            self._root_lp()
+            if self.lower < self.target and time.perf_counter() < self.deadline:
+                self._branch()
+        finally:
+            self.h.cbSimplexInterrupt.unsubscribe(self.state.interrupt)
+        lower = min(self.lower, self.target)
+        if self.best is None:
+            return None, [], lower
+        return self.best[0], self.best[1], lower
+
+    def _branch(self) -> None:
+        """HiGHS's branch and bound with the rows so far. Each integer solution it finds is
+        checked as it comes: a tree is kept; one leaving a terminal unreached stops the search,
+        which starts again with the cuts that solution violates (a lazy-constraint loop)."""
+        import highspy
+
+        h = self.h
+        arcs = 2 * self.m
+        self.rounds_done = True
+        h.changeColsIntegrality(
+            arcs + self.n,
+            np.arange(arcs + self.n, dtype=np.int32),
+            np.full(arcs + self.n, highspy.HighsVarType.kInteger),
+        )
+        h.setOptionValue("presolve", "on")
+        h.setOptionValue("mip_rel_gap", 0.0)
+        # costs are integers: a gap below 1 is closed
+        h.setOptionValue("mip_abs_gap", 1 - 1e-6)
+        status = highspy.HighsModelStatus
+        none_cheaper = (status.kInfeasible, status.kObjectiveBound)
+        state = self.state
+        h.cbMipSolution.subscribe(state.solution)
+        h.cbMipInterrupt.subscribe(state.interrupt)
+        try:
+            while self.lower < self.target:
+                left = self.deadline - time.perf_counter()
+                if left <= 0:
+                    return
+                # only trees cheaper than the best one are wanted
+                h.setOptionValue("objective_bound", self.target - 0.5)
+                h.setOptionValue("time_limit", left)
+                state.rows = _Rows()
+                start = time.perf_counter()
+                h.run()
+                self.mip_seconds += time.perf_counter() - start
+                if state.error is not None:
+                    raise state.error
+                model, info = h.getModelStatus(), h.getInfo()
+                if len(state.rows):
+                    # a solution left terminals unreached: search again with its cuts
+                    self.restarts += 1
+                    self.cuts += len(state.rows)
+                    state.rows.into(h)
+                    if math.isfinite(info.mip_dual_bound):
+                        self.lower = max(self.lower, self._ceil(info.mip_dual_bound))
+                    continue
+                if model in none_cheaper or model == status.kOptimal:
+                    # every tree cheaper than the target was seen, the best one kept
+                    self.lower = self.target
+                elif math.isfinite(info.mip_dual_bound):
+                    self.lower = max(self.lower, self._ceil(info.mip_dual_bound))
+                return
+        finally:
+            h.cbMipSolution.unsubscribe(state.solution)
+            h.cbMipInterrupt.unsubscribe(state.interrupt)
+
+    def _tree(self, x: np.ndarray) -> tuple[int, list[tuple[int, int]]]:
+        """The tree of an integer solution reaching every terminal: its arcs reached from the
+        root (as reduced edges ``(a, b)``), and its cost."""
+        n = self.n
+        chosen = np.flatnonzero(x[: 2 * self.m] > 0.5)
+        support = sp.csr_array((chosen + 1.0, (self.src[chosen], self.dst[chosen])), shape=(n, n))
+        order, parent = breadth_first_order(support, self.root, directed=True)
+        edges = []
+        for v in order.tolist():
+            if v != self.root:
+                edges.append((min(v, int(parent[v])), max(v, int(parent[v]))))
+        nodes = order
+        key = {(int(a), int(b)): j for j, (a, b) in enumerate(zip(self.g.a, self.g.b, strict=True))}
+        cost = sum(int(self.g.cost[key[e]]) for e in edges) + int(self.g.r[nodes].sum())
+        return cost, edges

@@ -1,0 +1,296 @@
+"""The exact engine's newer parts held to brute force: the branch-and-cut and the
+Dijkstra–Steiner search each forced, the dual ascent bound, each reduction against the optimum
+of the unreduced instance, honest bounds under time limits, cancellation, and real instances."""
+
+from __future__ import annotations
+
+import csv
+import math
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from scipy.sparse.csgraph import connected_components
+
+from letterplay.errors import Cancelled, NoSolutionError
+from letterplay.steiner import _reduce as reduce_module
+from letterplay.steiner import read_instance
+from letterplay.steiner._bounds import _Problem
+from letterplay.steiner._dual import dual_ascent, reduced_cost_test
+from letterplay.steiner._graph import _check, tree_cost
+from letterplay.steiner._tree import _solve
+from letterplay.steiner.simple import simple_steiner_tree
+
+METHODS = ("branch-and-cut", "dijkstra-steiner")
+
+
+def graph(n: int, edges: dict[tuple[int, int], int]) -> sp.csr_array:
+    """A symmetric sparse matrix from ``{(u, v): weight}`` (stored zeros are 0-weight edges)."""
+    rows = [a for a, _ in edges] + [b for _, b in edges]
+    cols = [b for _, b in edges] + [a for a, _ in edges]
+    data = list(edges.values()) * 2
+    return sp.csr_array((np.array(data, dtype=np.int64), (rows, cols)), shape=(n, n))
+
+
+@st.composite
+def instances(draw, max_nodes: int = 9, weighted: bool = True):
+    """A connected instance: a random spanning tree plus random edges, weights with zeros and
+    ties, sometimes node weights (as multiplets use them: large and nearly equal)."""
+    n = draw(st.integers(2, max_nodes))
+    edges = {}
+    for x in range(1, n):
+        y = draw(st.integers(0, x - 1))
+        edges[(y, x)] = draw(st.integers(0, 9))
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n) if (a, b) not in edges]
+    for pair in draw(st.lists(st.sampled_from(pairs), unique=True, max_size=12)) if pairs else []:
+        edges[pair] = draw(st.integers(0, 9))
+    terminals = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=6, unique=True))
+    weights = None
+    if weighted and draw(st.booleans()):
+        base = draw(st.sampled_from([0, 1000]))
+        weights = np.array([base + draw(st.integers(0, 5)) for _ in range(n)])
+    return n, edges, terminals, weights
+
+
+def check_tree(result, n, edges, terminals, weights) -> None:
+    """A valid tree of the graph joining the terminals, at the cost it claims."""
+    assert tree_cost(graph(n, edges), result.edges, terminals, weights) == result.cost
+    nodes = set(result.nodes)
+    assert set(terminals) <= nodes and len(result.edges) == len(nodes) - 1
+    assert {x for e in result.edges for x in e} == nodes or len(nodes) == 1
+    assert result.lower_bound <= result.cost
+    assert result.optimal == (result.lower_bound == result.cost)
+
+
+# ----------------------------------------------------------------------------------------------
+# Each exact method against brute force
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances(), st.sampled_from(METHODS), st.booleans())
+def test_each_method_matches_brute_force(instance, method, must_search):
+    """Forced to one method, and with ``must_search`` made to find the tree itself (beat the
+    heuristic's tree plus one), the engine returns the brute-force optimum, proven."""
+    n, edges, terminals, weights = instance
+    g = graph(n, edges)
+    optimum = simple_steiner_tree(g, terminals, node_weights=weights).cost
+    result = _solve(g, terminals, node_weights=weights, method=method, must_search=must_search)
+    check_tree(result, n, edges, terminals, weights)
+    assert (result.cost, result.optimal) == (optimum, True)
+    assert result.method in (method, "bounds")
+    if must_search and len(terminals) > 1:
+        # no bound reaches the heuristic's tree plus one: the method itself found the optimum
+        assert result.method == method
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_a_grid_with_many_equal_trees(method):
+    """A 4 x 4 grid of unit edges with its corners as terminals: 9 edges at best, and many
+    trees of that cost (a degenerate LP)."""
+    edges = {}
+    for r in range(4):
+        for c in range(4):
+            x = 4 * r + c
+            if c < 3:
+                edges[(x, x + 1)] = 1
+            if r < 3:
+                edges[(x, x + 4)] = 1
+    result = _solve(graph(16, edges), [0, 3, 12, 15], method=method, must_search=True)
+    check_tree(result, 16, edges, [0, 3, 12, 15], None)
+    assert (result.cost, result.optimal) == (9, True)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances(), st.sampled_from(METHODS), st.sampled_from([0.0, 0.001, 0.02]))
+def test_the_bound_is_never_above_the_optimum_under_time_limits(instance, method, limit):
+    n, edges, terminals, weights = instance
+    g = graph(n, edges)
+    optimum = simple_steiner_tree(g, terminals, node_weights=weights).cost
+    result = _solve(g, terminals, node_weights=weights, method=method, time_limit=limit)
+    check_tree(result, n, edges, terminals, weights)
+    assert result.lower_bound <= optimum <= result.cost
+
+
+# ----------------------------------------------------------------------------------------------
+# The dual ascent
+
+
+def _arrays(n, edges, weights, terminals):
+    """The engine's working problem: shifted costs, edges ``u < v``."""
+    p = _Problem(_check(graph(n, edges), terminals, node_weights=weights))
+    return p, p.u[p.edge_alive], p.v[p.edge_alive], p.ce[p.edge_alive]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances())
+def test_dual_ascent_bounds_every_tree_from_below(instance):
+    """From every root: reduced costs stay non-negative, the bound is at most the optimum, and
+    with an upper bound one above the optimum nothing of an optimal tree is eliminated."""
+    n, edges, terminals, weights = instance
+    if len(terminals) < 2:
+        return
+    p, a, b, c = _arrays(n, edges, weights, terminals)
+    best = simple_steiner_tree(graph(n, edges), terminals, node_weights=weights)
+    optimum = best.cost + p.offset  # in the shifted costs the ascent sees
+    for root in terminals:
+        bound, reduced = dual_ascent((a, b, c), p.r, terminals, root)
+        assert reduced.min() >= 0
+        assert bound <= optimum
+        node_out, edge_out = reduced_cost_test(
+            (a, b), reduced, terminals, n=n, root=root, room=optimum + 1 - bound
+        )
+        assert not node_out[best.nodes].any()
+        index = {(int(x), int(y)): j for j, (x, y) in enumerate(zip(a, b, strict=True))}
+        assert not any(edge_out[index[e]] for e in best.edges)
+
+
+def test_dual_ascent_is_exact_on_a_star():
+    a, b, c = np.array([0, 0, 0, 1, 2]), np.array([1, 2, 3, 2, 3]), np.array([1, 1, 1, 3, 3])
+    for root in (1, 2, 3):
+        bound, reduced = dual_ascent((a, b, c), np.zeros(4, dtype=np.int64), [1, 2, 3], root)
+        assert bound == 3 and reduced.min() >= 0
+
+
+# ----------------------------------------------------------------------------------------------
+# Each reduction against the optimum of the unreduced instance
+
+
+def _reduced_optimum(compact: reduce_module._Reduced) -> tuple[int, list[int]]:
+    """The optimum of what the tests left (brute force on the compact graph), with the
+    set-aside part, and that tree's input edges."""
+    if len(compact.terms) <= 1:
+        return compact.offset, list(compact.fixed)
+    pairs = zip(compact.a.tolist(), compact.b.tolist(), compact.cost.tolist(), strict=True)
+    sub = graph(len(compact.ids), {(x, y): w for x, y, w in pairs})
+    best = simple_steiner_tree(sub, compact.terms, node_weights=compact.r)
+    inputs = {e for x, y in best.edges for e in compact.path_between(x, y)} | set(compact.fixed)
+    return best.cost + compact.offset, sorted(inputs)
+
+
+@pytest.mark.parametrize("test", ["degree", "special_distance", "reduced_cost", "all"])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instance=instances(max_nodes=10))
+def test_each_reduction_keeps_the_optimum(test, instance):
+    """After each test alone (and all of them in turn), the optimum of what is left plus what
+    was set aside is the unreduced optimum, and that tree mapped back to input edges joins the
+    terminals at that cost. The reduced cost test keeps every tree below an upper bound one
+    above the optimum (so an optimal one)."""
+    n, edges, terminals, weights = instance
+    check = _check(graph(n, edges), terminals, node_weights=weights)
+    optimum = simple_steiner_tree(graph(n, edges), terminals, node_weights=weights).cost
+    p = _Problem(check)
+    shifted = optimum + p.offset  # the costs the tests see: node weights partly on edges
+    if test == "all":
+        compact = reduce_module._reduce(p, shifted + 1)
+        assert compact.lower <= shifted
+    else:
+        g = reduce_module._Graph(p)
+        if test == "degree":
+            reduce_module._degree_tests(g)
+        elif test == "special_distance":
+            reduce_module._special_distance_test(g)
+        else:
+            bound, _ = reduce_module._reduced_cost_test(g, shifted + 1)
+            assert bound + g.offset <= shifted
+        compact = reduce_module._compact(g)
+    cost, input_edges = _reduced_optimum(compact)
+    assert cost == shifted
+    pairs = [(int(check.u[e]), int(check.v[e])) for e in input_edges]
+    assert tree_cost(graph(n, edges), pairs, terminals, weights) == optimum
+    if len(terminals) > 1:
+        joined = sp.csr_array(
+            (np.ones(len(pairs)), ([x for x, _ in pairs], [y for _, y in pairs])), shape=(n, n)
+        )
+        labels = connected_components(joined, directed=False)[1]
+        assert len({labels[t] for t in terminals}) == 1
+
+
+def test_results_say_what_each_reduction_removed():
+    # a path 0-1-2-3 between terminals 0 and 3, a Steiner leaf 4 on node 2, a dear chord 0-3;
+    # must_search keeps the tour bound from ending it before the reductions run
+    edges = {(0, 1): 1, (1, 2): 1, (2, 3): 1, (2, 4): 1, (0, 3): 9}
+    result = _solve(graph(5, edges), [0, 3], must_search=True)
+    assert (result.cost, result.optimal, result.edges) == (3, True, [(0, 1), (1, 2), (2, 3)])
+    assert result.reductions == {
+        # node 4: its tour with the terminals (3 + 2 + 3) halved reaches the bound of 3 + 1
+        "bound": {"nodes": 1, "edges": 1},
+        # 1 and 2 contracted into an edge 0-3 of cost 3 (the chord of 9 dropped as parallel),
+        # then terminal 0 a leaf: that edge set aside, 0 merged into 3
+        "degree": {"nodes": 3, "edges": 4},
+        "special_distance": {"nodes": 0, "edges": 0},
+        "reduced_cost": {"nodes": 0, "edges": 0},
+    }
+    assert result.to_dict()["reductions"] == result.reductions
+    assert result.to_dict()["method"] == result.method == "dijkstra-steiner"
+
+
+# ----------------------------------------------------------------------------------------------
+# Stopping: time limits and cancellation
+
+
+def _hypercube(dimension: int) -> tuple[int, dict[tuple[int, int], int]]:
+    n = 1 << dimension
+    return n, {(x, x ^ (1 << i)): 1 for x in range(n) for i in range(dimension) if x < x ^ (1 << i)}
+
+
+def test_branch_and_cut_stops_when_the_progress_callback_cancels():
+    """A cancellation raised by the progress callback while HiGHS searches stops the search and
+    reaches the caller (not swallowed by the solver)."""
+    n, edges = _hypercube(7)
+    terminals = list(range(0, n, 5))
+    calls = []
+
+    def progress(description, done, total):
+        calls.append(description)
+        if description == "branch and bound":
+            raise Cancelled("no one waits any more")
+
+    with pytest.raises(Cancelled):
+        _solve(graph(n, edges), terminals, method="branch-and-cut", progress=progress)
+
+
+def test_time_limit_returns_an_honest_tree_and_bound():
+    n, edges = _hypercube(7)
+    terminals = list(range(0, n, 5))
+    for method in METHODS:
+        result = _solve(graph(n, edges), terminals, method=method, time_limit=0.5)
+        check_tree(result, n, edges, terminals, None)
+        # every tree has at least one edge per terminal but one
+        assert len(terminals) - 1 <= result.lower_bound <= result.cost
+
+
+def test_disconnected_terminals_still_raise():
+    with pytest.raises(NoSolutionError):
+        _solve(graph(4, {(0, 1): 1, (2, 3): 1}), [0, 3], method="branch-and-cut")
+
+
+# ----------------------------------------------------------------------------------------------
+# Real instances (a few small ones: the long runs are in the benchmark)
+
+
+@pytest.fixture(scope="module")
+def optima(data_dir):
+    found = {}
+    for folder, column in (("pace2018-track1", "instance"), ("steinlib", "name")):
+        with open(data_dir / folder / "optima.csv") as f:
+            found |= {row[column]: int(row["optimum"]) for row in csv.DictReader(f)}
+    return found
+
+
+@pytest.mark.parametrize(
+    ("folder", "name", "method"),
+    [
+        ("steinlib", "b09.stp", "branch-and-cut"),
+        ("steinlib", "b11.stp", "dijkstra-steiner"),
+        ("pace2018-track1", "instance115.gr", "branch-and-cut"),
+        ("pace2018-track1", "instance145.gr", None),
+    ],
+)
+def test_real_instances_reach_their_optima(data_dir, optima, folder, name, method):
+    instance = read_instance(data_dir / folder / name)
+    result = _solve(instance.graph, instance.terminals, method=method, time_limit=120)
+    assert (result.cost, result.optimal) == (optima[name], True)
+    assert tree_cost(instance.graph, result.edges, instance.terminals) == result.cost
+    assert math.isfinite(result.seconds)
