@@ -425,7 +425,10 @@ class _BranchAndCut:
     def _fix_by_reduced_costs(self, bound: float, reduced: np.ndarray) -> None:
         """Arcs that would lift the bound to the target are in no cheaper tree: fixed to 0."""
         arcs = 2 * self.m
-        fix = ~self.fixed & (bound + reduced[:arcs] > self.target - 1 + 1e-6)
+        # a tree using arc j costs at least bound + reduced[j], rounded up as _ceil does
+        lifted = bound + np.maximum(reduced[:arcs], 0.0)
+        margin = 1e-9 * np.maximum(1.0, np.abs(lifted)) + 1e-7
+        fix = ~self.fixed & (np.ceil(lifted - margin) >= self.target)
         if fix.any():
             self.fixed |= fix
             idx = np.flatnonzero(fix).astype(np.int32)
