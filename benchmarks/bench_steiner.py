@@ -4,7 +4,12 @@ memory; and the multiplets the issue names.
 Instance sets (read from ``$LETTERPLAY_DATA``; each is skipped with a note when absent):
 
 - SteinLib B and D (``steinlib/``), 30 s each: target, every one proven;
-- PACE 2018 track 1 (``pace2018-track1/``), 60 s each: target, at least 75 of the 100 proven.
+- PACE 2018 track 1 (``pace2018-track1/``), 60 s each: target, at least 75 of the 100 proven;
+- SteinLib-like (``steinlib-like``): new instances of the B and D families, which the engine was
+  never tried on before this benchmark drew them: for each SteinLib instance in the archive, two
+  graphs of its size (nodes, edges, terminals) made as Beasley made them (a random spanning tree,
+  then random further edges, integer weights drawn from 1 to 10, random terminals; seeded), 30 s
+  each, the engine alone (no optimum is known: an instance counts when the engine proves it).
 
 Each instance is solved in a fresh process, so that its peak memory is that process's maximum
 resident size (Python, numpy and HiGHS included): by the engine as it chooses (reductions, dual
@@ -21,6 +26,14 @@ tie-break among the smallest networks. Baseline: the engine as it was before, as
 
     python benchmarks/run.py steiner            # everything (an hour or two)
     STEINER_SETS=steinlib,multiplets python benchmarks/run.py steiner
+    STEINER_SETS=steinlib-like python benchmarks/run.py steiner
+
+References
+----------
+- J. E. Beasley, *An SST-based algorithm for the Steiner problem in graphs*, Networks 19 (1989),
+  the B and D families: http://people.brunel.ac.uk/~mastjjb/jeb/orlib/steininfo.html
+- T. Koch, A. Martin, S. Voß, *SteinLib: an updated library on Steiner tree problems in graphs*
+  (2001): https://steinlib.zib.de/
 """
 
 from __future__ import annotations
@@ -34,8 +47,9 @@ import sys
 
 from timing import Row, archive, report
 
-LIMITS = {"steinlib": 30.0, "pace2018-track1": 60.0}
-PROVEN_TARGETS = {"steinlib": None, "pace2018-track1": 75}  # None: every instance
+LIMITS = {"steinlib": 30.0, "pace2018-track1": 60.0, "steinlib-like": 30.0}
+PROVEN_TARGETS = {"steinlib": None, "pace2018-track1": 75, "steinlib-like": None}  # None: all
+LIKE_SEEDS = (1, 2)
 MEMORY_TARGET_MB = 2048
 MULTIPLET_LIMIT = 60.0
 MULTIPLETS = [
@@ -53,7 +67,9 @@ _tree._plan = lambda reduced, method, deadline: [("dijkstra-steiner", deadline)]
 _reduce._special_distance_test = lambda g: False
 _reduce._terminal_leaves = lambda g: None
 reduce_all = _tree._reduce
-_tree._reduce = lambda p, upper, deadline, margin=0: reduce_all(p, None, deadline)
+_tree._reduce = lambda p, upper, deadline, margin=0, progress=None: reduce_all(
+    p, None, deadline, progress=progress
+)
 """
 
 INSTANCE = """
@@ -203,6 +219,91 @@ def instance_set(name: str) -> list[Row]:
     return rows
 
 
+def _size(path) -> tuple[int, int, int]:
+    """Nodes, edges and terminals of a SteinLib file."""
+    from letterplay.steiner import read_instance
+
+    instance = read_instance(path)
+    return instance.n_nodes, instance.n_edges, len(instance.terminals)
+
+
+def like_instance(n: int, m: int, k: int, seed: int) -> str:
+    """A random instance of ``n`` nodes, ``m`` edges and ``k`` terminals, as Beasley drew the B
+    and D families: a random spanning tree, random further edges, weights 1-10, as .stp text."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    order = rng.permutation(n) + 1
+    edges = {tuple(sorted((int(order[i]), int(order[rng.integers(i)])))) for i in range(1, n)}
+    while len(edges) < m:
+        a, b = (int(x) for x in rng.integers(1, n + 1, size=2))
+        if a != b:
+            edges.add((min(a, b), max(a, b)))
+    weights = rng.integers(1, 11, size=len(edges))
+    terminals = sorted(int(t) for t in rng.choice(np.arange(1, n + 1), size=k, replace=False))
+    lines = ["33D32945 STP File, STP Format Version 1.0", "", "SECTION Graph"]
+    lines += [f"Nodes {n}", f"Edges {len(edges)}"]
+    lines += [f"E {a} {b} {w}" for (a, b), w in zip(sorted(edges), weights.tolist(), strict=True)]
+    lines += ["END", "", "SECTION Terminals", f"Terminals {k}"]
+    lines += [f"T {t}" for t in terminals] + ["END", "", "EOF", ""]
+    return "\n".join(lines)
+
+
+def like_set() -> list[Row]:
+    import tempfile
+    from pathlib import Path
+
+    folder = archive("steinlib")
+    if folder is None:
+        return []
+    limit = LIMITS["steinlib-like"]
+    shapes = {file: _size(folder / file) for file in _optima(folder)}
+    print(
+        f"\nsteinlib-like: {len(shapes) * len(LIKE_SEEDS)} new instances of the B and D "
+        f"families, {limit:.0f} s each, the engine alone"
+    )
+    print(
+        f"{'instance':16} {'n':>5} {'m':>6} {'k':>4} | {'engine':>16} {'lower':>9} "
+        f"{'cost':>9} {'s':>7} {'MB':>6}"
+    )
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for file, (n, m, k) in shapes.items():
+            for seed in LIKE_SEEDS:
+                name = f"like-{file.removesuffix('.stp')}-{seed}"
+                path = Path(tmp) / f"{name}.stp"
+                path.write_text(like_instance(n, m, k, seed=1000 * seed + n + m + k))
+                r = _run(INSTANCE, str(path), "auto", str(limit), limit=limit)
+                if "failed" in r:
+                    print(f"{name:16} {n:5} {m:6} {k:4} | failed: {r['failed'][:60]}")
+                    r.update(optimal=False, seconds=limit, mb=0.0)
+                else:
+                    proven = "proven" if r["optimal"] else "open"
+                    print(
+                        f"{name:16} {n:5} {m:6} {k:4} | {r['method'] + ' ' + proven:>16} "
+                        f"{r['lower']:9} {r['cost']:9} {r['seconds']:7.2f} {r['mb']:6.0f}",
+                        flush=True,
+                    )
+                results.append(r)
+    proven = sum(r["optimal"] for r in results)
+    seconds = [r["seconds"] for r in results]
+    memory = max(r["mb"] for r in results)
+    return [
+        Row(
+            "steinlib-like: median s per instance",
+            statistics.median(seconds),
+            target=f"{proven} of {len(results)} proven (need all) in {limit:.0f} s each",
+            met=proven == len(results),
+        ),
+        Row(
+            "steinlib-like: worst s per instance",
+            max(seconds),
+            target=f"peak {memory:.0f} MB (at most {MEMORY_TARGET_MB})",
+            met=memory <= MEMORY_TARGET_MB,
+        ),
+    ]
+
+
 def multiplet_set() -> list[Row]:
     print(f"\nMultiplets on enable1, {MULTIPLET_LIMIT:.0f} s each, fresh process (warm cache)")
     print(
@@ -258,11 +359,15 @@ def multiplet_set() -> list[Row]:
 
 
 def main() -> None:
-    wanted = os.environ.get("STEINER_SETS", "steinlib,pace2018-track1,multiplets").split(",")
+    wanted = os.environ.get(
+        "STEINER_SETS", "steinlib,steinlib-like,pace2018-track1,multiplets"
+    ).split(",")
     rows = []
     for name in ("steinlib", "pace2018-track1"):
         if name in wanted:
             rows += instance_set(name)
+    if "steinlib-like" in wanted:
+        rows += like_set()
     if rows:
         report("Steiner trees: seconds per instance (baseline: the engine before)", rows)
     if "multiplets" in wanted:

@@ -251,6 +251,33 @@ def test_branch_and_cut_stops_when_the_progress_callback_cancels():
         _solve(graph(n, edges), terminals, method="branch-and-cut", progress=progress)
 
 
+@pytest.mark.parametrize(
+    "step",
+    [
+        "upper bound: shortest paths",
+        "upper bound: local search",
+        "reductions",
+        "reductions: dual ascent",
+        "reductions: special distance",
+    ],
+)
+def test_every_step_before_the_search_reports_and_can_be_cancelled(step):
+    """The upper bound's heuristics and each reduction report progress, so a cancellation
+    stops them there (a web search must not run on for seconds past its deadline)."""
+    n, edges = _hypercube(7)
+    terminals = list(range(0, n, 5))
+    seen = []
+
+    def progress(description, done, total):
+        seen.append(description)
+        if description == step:
+            raise Cancelled("no one waits any more")
+
+    with pytest.raises(Cancelled):
+        _solve(graph(n, edges), terminals, progress=progress)
+    assert seen[-1] == step
+
+
 def test_time_limit_returns_an_honest_tree_and_bound():
     n, edges = _hypercube(7)
     terminals = list(range(0, n, 5))

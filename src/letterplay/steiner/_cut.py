@@ -87,8 +87,7 @@ POLISH_SECONDS = 0.5
 
 STALL_ROUNDS = 10
 """Rounds in a row in which the LP bound closes less than a hundredth of the gap to the best
-tree, after which the cutting stops (once it has taken :data:`STALL_SECONDS`): the branch and
-bound takes over."""
+tree, after which the cutting stops (after :data:`STALL_SECONDS`): branch and bound goes on."""
 
 STALL_SECONDS = 2.0
 """Seconds of LP solves and separation before a stalled bound stops the cutting."""
@@ -418,17 +417,16 @@ class _BranchAndCut:
         bound += float(np.where(reduced > 0, reduced * col_lo, reduced * col_hi).sum())
         return bound, reduced
 
-    def _ceil(self, value: float) -> int:
-        """The least integer cost at least ``value``, less a margin for rounding errors."""
-        return math.ceil(value - 1e-9 * max(1.0, abs(value)) - 1e-7)
+    def _ceil(self, value):
+        """The least integer cost at least ``value`` (each of an array's), less a margin for
+        rounding errors."""
+        up = np.ceil(value - 1e-9 * np.maximum(1.0, np.abs(value)) - 1e-7)
+        return int(up) if np.ndim(up) == 0 else up
 
     def _fix_by_reduced_costs(self, bound: float, reduced: np.ndarray) -> None:
         """Arcs that would lift the bound to the target are in no cheaper tree: fixed to 0."""
-        arcs = 2 * self.m
-        # a tree using arc j costs at least bound + reduced[j], rounded up as _ceil does
-        lifted = bound + np.maximum(reduced[:arcs], 0.0)
-        margin = 1e-9 * np.maximum(1.0, np.abs(lifted)) + 1e-7
-        fix = ~self.fixed & (np.ceil(lifted - margin) >= self.target)
+        lifted = bound + np.maximum(reduced[: 2 * self.m], 0.0)  # a tree using the arc, at least
+        fix = ~self.fixed & (self._ceil(lifted) >= self.target)
         if fix.any():
             self.fixed |= fix
             idx = np.flatnonzero(fix).astype(np.int32)

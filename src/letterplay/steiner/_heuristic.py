@@ -184,16 +184,18 @@ def _component_of(p: _Problem, edges: list[int], start: int, nodes: set[int]) ->
     return seen
 
 
-def _node_set_cost(p: _Problem, weights, ids: np.ndarray) -> float:
-    """Cost of the MST of the subgraph induced by ``ids`` plus their residual weights (inf if that
-    subgraph is disconnected); ``weights`` is the symmetric edge-cost matrix plus one."""
+def _node_set_cost(weights, r: np.ndarray, ids: np.ndarray) -> float:
+    """Cost of the MST of the subgraph induced by ``ids`` plus their residual weights ``r`` (inf
+    if that subgraph is disconnected); ``weights`` is the symmetric edge-cost matrix plus one."""
     sub = weights[ids][:, ids]
     if len(ids) > 1 and connected_components(sub, directed=False)[0] > 1:
         return math.inf
-    return minimum_spanning_tree(sub).sum() - (len(ids) - 1) + p.r[ids].sum()
+    return minimum_spanning_tree(sub).sum() - (len(ids) - 1) + r[ids].sum()
 
 
-def _vertex_moves(p: _Problem, weights, tree: _Incumbent, deadline: float) -> _Incumbent | None:
+def _vertex_moves(
+    p: _Problem, weights, tree: _Incumbent, deadline: float, progress=None
+) -> _Incumbent | None:
     """Vertex insertion and key-vertex elimination (Minoux 1990; Duin & Voß 1997): add a node
     adjacent to two tree nodes, or drop a Steiner node, and take the MST of the new node set."""
     ids = np.array(sorted(tree.nodes))
@@ -201,27 +203,34 @@ def _vertex_moves(p: _Problem, weights, tree: _Incumbent, deadline: float) -> _I
     in_tree[ids] = True
     touching = np.asarray(weights[ids].astype(bool).sum(axis=0)).ravel()
     candidates = np.flatnonzero((touching >= 2) & ~in_tree & p.alive)
-    for x in candidates.tolist():
+    # every node set tried lies in the tree and its candidates: cut that part out once, so each
+    # try slices a small matrix (on a word graph of 60,000 nodes, ten times faster)
+    pool = np.union1d(ids, candidates)
+    small, r, local = weights[pool][:, pool], p.r[pool], np.searchsorted(pool, ids)
+    for i, x in enumerate(candidates.tolist()):
         if time.perf_counter() > deadline:
             return None
-        with_x = np.sort(np.append(ids, x))
-        if _node_set_cost(p, weights, with_x) < tree.cost:
-            better = _tree_on(p, set(with_x.tolist()))
+        if i % 64 == 0:
+            report(progress, "upper bound: local search", i, len(candidates))
+        with_x = np.sort(np.append(local, np.searchsorted(pool, x)))
+        if _node_set_cost(small, r, with_x) < tree.cost:
+            better = _tree_on(p, set(pool[with_x].tolist()))
             if better.cost < tree.cost:
                 return better
     for x in ids.tolist():
         if p.is_term[x]:
             continue
-        without = ids[ids != x]
-        if _node_set_cost(p, weights, without) < tree.cost:
-            better = _tree_on(p, set(without.tolist()))
+        without = local[ids != x]
+        if _node_set_cost(small, r, without) < tree.cost:
+            better = _tree_on(p, set(pool[without].tolist()))
             if better.cost < tree.cost:
                 return better
     return None
 
 
-def _improve(p: _Problem, arcs, tree: _Incumbent, deadline: float) -> _Incumbent:
-    """Local search on the tree until no move helps: key-path exchange, then vertex moves."""
+def _improve(p: _Problem, arcs, tree: _Incumbent, deadline: float, progress=None) -> _Incumbent:
+    """Local search on the tree until no move helps: key-path exchange, then vertex moves
+    (reporting to ``progress``, which may stop it)."""
     e = p.edge_alive
     w = (p.ce[e] + 1).astype(float)
     weights = sp.csr_array(
@@ -232,9 +241,10 @@ def _improve(p: _Problem, arcs, tree: _Incumbent, deadline: float) -> _Incumbent
         shape=(p.n, p.n),
     )
     while time.perf_counter() < deadline:
+        report(progress, "upper bound: local search", 0, 1)
         better = _key_path_exchange(p, arcs, tree)
         if better is None:
-            better = _vertex_moves(p, weights, tree, deadline)
+            better = _vertex_moves(p, weights, tree, deadline, progress=progress)
         if better is None:
             break
         tree = better
@@ -248,7 +258,8 @@ def _upper_bound(p: _Problem, known: set[int] | None, deadline: float, progress)
     between = dijkstra(arcs, directed=True, indices=p.terms)[:, p.terms]
     tree = None
     budget = min(deadline, time.perf_counter() + SPH_SECONDS)
-    for t in p.terms.tolist():
+    for i, t in enumerate(p.terms.tolist()):
+        report(progress, "upper bound: shortest paths", i, len(p.terms))
         candidate = _tree_on(p, _shortest_path_heuristic(p, arcs, t, between))
         if tree is None or candidate.cost < tree.cost:
             tree = candidate
@@ -260,7 +271,9 @@ def _upper_bound(p: _Problem, known: set[int] | None, deadline: float, progress)
         candidate = _tree_on(p, known)
         if candidate.cost < tree.cost:
             tree = candidate
-    tree = _improve(p, arcs, tree, min(deadline, time.perf_counter() + IMPROVE_SECONDS))
+    tree = _improve(
+        p, arcs, tree, min(deadline, time.perf_counter() + IMPROVE_SECONDS), progress=progress
+    )
     report(progress, "upper bound", 2, 3)
     return tree
 

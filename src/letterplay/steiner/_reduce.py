@@ -45,6 +45,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import dijkstra, minimum_spanning_tree
 
+from letterplay.progress import ProgressCallback, report
 from letterplay.steiner._bounds import _Problem
 from letterplay.steiner._dual import dual_ascent, reduced_cost_test
 from letterplay.steiner._graph import _lightest_parallel, _peel
@@ -250,7 +251,7 @@ def _special_distance_test(g: _Graph) -> bool:
         (np.concatenate([half, half]), (np.concatenate([g.a, g.b]), np.concatenate([g.b, g.a]))),
         shape=(n, n),
     )
-    dist = dijkstra(metric, directed=False, indices=terms) - g.r / 2
+    dist = dijkstra(metric, directed=True, indices=terms) - g.r / 2  # both directions are in
     between = dist[:, terms]
     bottleneck = _bottlenecks(between)
     near = min(NEAREST_TERMINALS, len(terms))
@@ -309,6 +310,7 @@ def _reduced_cost_test(
     margin: int = 0,
     turn: int = 0,
     deadline: float = float("inf"),
+    progress: ProgressCallback | None = None,
 ) -> tuple[int, tuple[int, list[int]] | None]:
     """Dual ascent on the graph as it stands from :data:`ASCENT_ROOTS` roots (other ones each
     ``turn``), a tree led by each one's reduced costs (the best polished by local search), then
@@ -331,12 +333,11 @@ def _reduced_cost_test(
     best_bound, best_tree = 0, None
     node_out = np.zeros(len(ids), dtype=bool)
     edge_out = np.zeros(len(a), dtype=bool)
-    for root in sorted(roots):
+    shrunk = False
+    for i, root in enumerate(sorted(roots)):
+        report(progress, "reductions: dual ascent", i, len(roots))
         bound, reduced = dual_ascent((a, b, cost), r, t.tolist(), root)
         best_bound = max(best_bound, bound)
-        tree = _guided_tree((a, b, cost), r, t.tolist(), root=root, guide=reduced)
-        if tree is not None and (best_tree is None or tree[0] < best_tree[0]):
-            best_tree = tree
         room = upper - g.offset - bound
         if room <= 0:
             break  # no tree is cheaper than the upper bound
@@ -345,8 +346,16 @@ def _reduced_cost_test(
         )
         node_out |= out_nodes
         edge_out |= out_edges
+        if 2 * int(node_out.sum()) > len(ids) and i + 1 < len(roots):
+            # most of the graph is gone: the next round's ascents and trees, on what is left,
+            # cost far less and lose nothing (on a multiplet's word graph this is nearly all)
+            shrunk = True
+            break
+        tree = _guided_tree((a, b, cost), r, t.tolist(), root=root, guide=reduced)
+        if tree is not None and (best_tree is None or tree[0] < best_tree[0]):
+            best_tree = tree
     found = None
-    if best_tree is not None and time.perf_counter() < deadline:
+    if best_tree is not None and not shrunk and time.perf_counter() < deadline:
         view = _View((a, b, cost), r, t.tolist())
         nodes = {int(x) for j in best_tree[1].tolist() for x in (a[j], b[j])} | set(t.tolist())
         polished = view.polish(nodes, min(deadline, time.perf_counter() + POLISH_SECONDS))
@@ -379,15 +388,21 @@ def _reduced_cost_test(
 
 
 def _reduce(
-    p: _Problem, upper: int | None = None, deadline: float = float("inf"), margin: int = 0
+    p: _Problem,
+    upper: int | None = None,
+    deadline: float = float("inf"),
+    margin: int = 0,
+    progress: ProgressCallback | None = None,
 ) -> _Reduced:
     """Run the tests in turn until none removes anything (or :data:`REDUCTION_ROUNDS`); with
     ``upper``, the cost of a known tree (shifted as ``p``'s costs are), also the reduced cost
     test, which keeps only what may lie in a cheaper tree (a cheaper tree found on the way
-    lowers ``upper`` to its cost plus ``margin``: see :attr:`_Reduced.incumbent`)."""
+    lowers ``upper`` to its cost plus ``margin``: see :attr:`_Reduced.incumbent`). Each test
+    reports to ``progress``, which may stop it (:class:`~letterplay.errors.Cancelled`)."""
     g = _Graph(p)
     bound, incumbent = 0, None
     for turn in range(REDUCTION_ROUNDS):
+        report(progress, "reductions", turn, REDUCTION_ROUNDS)
         changed = _degree_tests(g)
         if time.perf_counter() > deadline:
             break
@@ -396,7 +411,7 @@ def _reduce(
             # away, so the special distance test has less to look at
             edges = (int(g.alive.sum()), len(g.a))
             now, found = _reduced_cost_test(
-                g, upper, incumbent, margin=margin, turn=turn, deadline=deadline
+                g, upper, incumbent, margin=margin, turn=turn, deadline=deadline, progress=progress
             )
             # with what is set aside now (it grows as the tests go on); each round's bound
             # holds for the trees cheaper than that round's upper bound
@@ -408,6 +423,7 @@ def _reduce(
             changed |= found is not None or (int(g.alive.sum()), len(g.a)) != edges
             _degree_tests(g)
         if time.perf_counter() < deadline:
+            report(progress, "reductions: special distance", turn, REDUCTION_ROUNDS)
             changed |= _special_distance_test(g)
         if not changed:
             break

@@ -239,7 +239,7 @@ def _solve(
     p.kill((node_bound >= upper) & ~p.is_term)
     bound_removed = [before[0] - int(p.alive.sum()), before[1] - int(p.edge_alive.sum())]
     report(progress, "reductions", 0, 1)
-    reduced = _reduce(p, upper, check.deadline, margin=upper - tree.cost)
+    reduced = _reduce(p, upper, check.deadline, margin=upper - tree.cost, progress=progress)
     reduced.removed["bound"] = bound_removed
     if reduced.incumbent is not None:
         nodes = {int(x) for e in reduced.incumbent[1] for x in (check.u[e], check.v[e])}
