@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+import browser as browsers
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -93,3 +95,30 @@ def cli():
         return runner.invoke(main, [str(a) for a in args], input=input, catch_exceptions=False)
 
     return run
+
+
+# ----------------------------------------------------------------------------- the browser tests
+
+
+@pytest.fixture(scope="module")
+def base():
+    """The URL of the web app, served in a thread for this module."""
+    from letterplay.web.server import running
+
+    with running() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """The system's Chromium, headless, for this module."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        browsers.missing("playwright is not installed (pip install playwright)")
+    if not Path(browsers.CHROMIUM).is_file():
+        browsers.missing(f"no Chromium at {browsers.CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=browsers.CHROMIUM, args=browsers.CHROMIUM_ARGS)
+        yield browser
+        browser.close()

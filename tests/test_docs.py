@@ -34,6 +34,9 @@ CHECKED = (  # command prefixes (after "letterplay ") whose README output is com
     "letterboxed solve",
     "letterboxed generate --seed",
     "letterboxed check",
+    "anigrams daily --date",
+    "bee daily --date 2026-11-25",
+    "letterboxed daily --date",
 )
 TIMING = re.compile(r"\b\d+(\.\d+)? (s|ms)\b")
 

@@ -16,7 +16,7 @@ from letterplay.letters import letter_mask, mask_letters
 from letterplay.lexicon import Lexicon, load
 from letterplay.spellingbee._best import candidates
 from letterplay.spellingbee._ranks import N_RANKS, set_letters, set_ranks, subset_ranks
-from letterplay.spellingbee._solve import rank_of, ranks
+from letterplay.spellingbee._solve import hints, rank_of, ranks
 from letterplay.spellingbee._table import points_table, valid_words
 from letterplay.spellingbee.rules import EXAMPLE_WORDS, word_score
 from letterplay.spellingbee.simple import simple_best
@@ -291,7 +291,7 @@ def test_rank_thresholds_round_half_up():
 
 
 def test_hints_grid_and_two_letter_list():
-    h = sb.hints(["tart", "tree", "trite", "rate", "retreat"])
+    h = hints(["tart", "tree", "trite", "rate", "retreat"])
     assert h.lengths == (4, 5, 7)
     assert h.grid == {"R": {4: 1, 7: 1}, "T": {4: 2, 5: 1}}
     assert h.row_total("T") == 3 and h.column_total(4) == 3 and h.total == 5
@@ -574,7 +574,7 @@ def test_random_hives_obey_rules(enable1):
         ),
         (lambda lex: sb.generate(lexicon=lex, words="20-60"), "words", "`words` must be a pair"),
         (lambda lex: sb.check("AEGINRT", "grain", lexicon=lex), "found", "`found` must be"),
-        (lambda lex: sb.hints("tart"), "words", "`words` must be a sequence of words"),
+        (lambda lex: hints("tart"), "words", "`words` must be a sequence of words"),
         (lambda lex: word_score("gem"), "word", "`word` must have at least 4 letters"),
         (lambda lex: sb.report(5, lexicon=lex), "honeycomb", "`honeycomb` must be a Honeycomb"),
         (lambda lex: sb.report(center="a", lexicon=lex), "center", "`center` needs the"),

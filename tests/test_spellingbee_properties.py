@@ -18,7 +18,7 @@ from letterplay.lexicon import MAX_ZIPF, Lexicon
 from letterplay.spellingbee._best import candidates
 from letterplay.spellingbee._honeycomb import word_problem
 from letterplay.spellingbee._ranks import set_ranks
-from letterplay.spellingbee._solve import rank_of, ranks
+from letterplay.spellingbee._solve import hints, rank_of, ranks
 from letterplay.spellingbee.rules import EXAMPLE_WORDS, MAX_PUZZLES, MAX_TOP, word_score
 from letterplay.spellingbee.simple import simple_best
 
@@ -152,7 +152,7 @@ def test_small_functions(word, max_score, score):
     for call in (
         lambda: word_score(word),
         lambda: word_problem(word, sb.Honeycomb("ACEIORT", "T")),
-        lambda: sb.hints(word),
+        lambda: hints(word),
         lambda: ranks(max_score),
         lambda: rank_of(score, max_score),
         lambda: set_ranks(word),

@@ -26,7 +26,7 @@ with warnings.catch_warnings():  # starlette 1.x suggests httpx2; httpx works th
 
 from letterplay.commands import Command
 from letterplay.web import api
-from letterplay.web.app import create_app
+from letterplay.web.app import STATIC, create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 VOLATILE = {"seconds"}  # wall-clock time of the search: the only key that may differ
@@ -192,7 +192,9 @@ def test_a_word_list_file_is_never_read(client, tmp_path):
 def test_nothing_outside_the_static_folder(client, url):
     response = client.get(url)
     assert response.status_code == 404
-    assert "letterplay" not in response.text and "import" not in response.text
+    # the 404 page itself, exactly: no byte of any file outside the static folder
+    assert response.text == (STATIC / "notfound.html").read_text(encoding="utf-8")
+    assert "[project]" not in response.text and "import" not in response.text
 
 
 def test_unknown_api_is_404_json(client):

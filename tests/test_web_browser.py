@@ -8,53 +8,11 @@ Playwright or Chromium is missing, but failed under ``CI=true``.
 
 from __future__ import annotations
 
-import json
-import os
-import urllib.request
-from pathlib import Path
-
 import pytest
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
+from browser import get
+
 pytestmark = [pytest.mark.enable1, pytest.mark.slow]
-
-
-def _missing(reason: str):
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(reason)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def base():
-    """The URL of the web app, served in a thread for this module."""
-    from letterplay.web.server import running
-
-    with running() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("playwright is not installed (pip install playwright)")
-    if not Path(CHROMIUM).is_file():
-        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
@@ -69,15 +27,6 @@ def page(browser):
     yield page
     context.close()
     assert errors == []
-
-
-LOOPBACK = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-"""Talks to the local server directly, whatever proxies the environment names."""
-
-
-def get(base: str, path: str) -> dict:
-    with LOOPBACK.open(base + path, timeout=30) as response:
-        return json.load(response)
 
 
 def message(page) -> str:

@@ -101,12 +101,15 @@ def test_a_search_past_its_deadline_stops():
 # a request of every heavy web operation, to show it reports progress (and so can be stopped)
 HEAVY_REQUESTS = {
     "anigrams/count": [("start", "4")],
+    "anigrams/daily": [("date", "2026-11-25")],
     "anigrams/longest": [],
     "anigrams/play": [("seed", "1")],
     "anigrams/table": [],
     "bee/best": [],
+    "bee/daily": [("date", "2026-11-25")],
     "bee/generate": [("seed", "1")],
     "ladder": [("from", "cold"), ("to", "warm")],
+    "letterboxed/daily": [("date", "2026-11-25")],
     "letterboxed/generate": [("seed", "1")],
     "letterboxed/solve": [("sides", "TAP,ERD,NIL,YCO")],
     "multiplet": [("words", "minus,zero,plus")],

@@ -31,6 +31,7 @@ References
 
 from __future__ import annotations
 
+import datetime
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,7 +42,7 @@ from letterplay.errors import InputError
 if TYPE_CHECKING:
     from letterplay.lexicon import Lexicon
 
-__all__ = ["Record", "Result", "envelope", "json_default", "to_json"]
+__all__ = ["DailyResult", "Record", "Result", "envelope", "json_default", "to_json"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -71,6 +72,43 @@ class Record(Result):
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.data)
+
+
+@dataclass(frozen=True)
+class DailyResult(Result):
+    """Daily puzzles of one game (:mod:`letterplay.daily`): for each of ``dates`` its
+    ``seed`` and its puzzle (the game's own result, answers included).
+
+    Its JSON lists the puzzles, each its date, its result's keys and its seed; the lexicon is
+    the first puzzle's, as :func:`envelope` adds it.
+
+    Examples
+    --------
+    >>> day = DailyResult("bee", (datetime.date(2026, 11, 25),), (7,), (Record({"score": 3}),))
+    >>> day.to_dict()
+    {'game': 'bee', 'puzzles': [{'date': '2026-11-25', 'score': 3, 'seed': 7}]}
+    >>> day.puzzle.to_dict()
+    {'score': 3}
+    """
+
+    game: str
+    dates: tuple[datetime.date, ...]
+    seeds: tuple[int, ...]
+    puzzles: tuple[Result, ...]
+
+    @property
+    def puzzle(self) -> Result:
+        """The first date's puzzle."""
+        return self.puzzles[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "puzzles": [
+                {"date": day.isoformat(), **puzzle.to_dict(), "seed": seed}
+                for day, seed, puzzle in zip(self.dates, self.seeds, self.puzzles, strict=True)
+            ],
+        }
 
 
 def json_default(value: Any) -> Any:

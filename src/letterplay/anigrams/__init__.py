@@ -1,4 +1,4 @@
-"""Anigrams: nested anagram chains, how many games there are, games to play and to check.
+"""Anigrams: nested anagram chains, how many games there are, games to play and check, one a day.
 
 The puzzle (the Riddler's, 16 September 2022, as Norvig's notebook reads it):
 
@@ -62,6 +62,7 @@ References
 from letterplay.anigrams._chains import Chain, LongestResult, TooManyChainsError, chain, longest
 from letterplay.anigrams._check import CheckResult, Step, check
 from letterplay.anigrams._count import CountResult, TableResult, count, table
+from letterplay.anigrams._daily import daily
 from letterplay.anigrams._play import PlayResult, play
 
 __all__ = [
@@ -76,6 +77,7 @@ __all__ = [
     "chain",
     "check",
     "count",
+    "daily",
     "longest",
     "play",
     "table",

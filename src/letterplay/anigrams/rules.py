@@ -11,6 +11,7 @@ Examples
 from __future__ import annotations
 
 __all__ = [
+    "DAILY_LEXICON",
     "EXAMPLE_WORDS",
     "MAX_LISTED",
     "MAX_WRITTEN",
@@ -18,6 +19,9 @@ __all__ = [
     "RIDDLER_END",
     "RIDDLER_START",
 ]
+
+DAILY_LEXICON = "enable1"
+"""The daily games' word list when none is named: the Riddler's."""
 
 RIDDLER_START = 4
 """Letters of the first word of a game: the Riddler's game starts with four letters."""

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from letterplay import anigrams as ag
+    from letterplay.results import DailyResult
 
 __all__ = ["RENDER", "chain_lines"]
 
@@ -128,6 +129,26 @@ def check(console: Console, result: ag.CheckResult, output: Path | None) -> None
         console.print(f"[bold red]broken at word {result.broken_step}[/]: {result.reason}")
 
 
+def daily(console: Console, result: DailyResult, output: Path | None) -> None:
+    """One date's game in full, as ``play --answers`` shows it; several dates as a table."""
+    first, last = result.dates[0], result.dates[-1]
+    if len(result.puzzles) == 1:
+        console.print(f"Anigrams game of {first}")
+        play(console, result.puzzle, output)
+        return
+    from rich.table import Table
+
+    console.print(
+        f"Anigrams, {first} to {last}: {plural(len(result.puzzles), 'game')}, "
+        f"{lexicon_line(result.lexicon)}"
+    )
+    table = Table("date", "start", "added", "chain")
+    for day, game in zip(result.dates, result.puzzles, strict=True):
+        added = "".join(game.chain.added()).upper()
+        table.add_row(str(day), game.scrambled.upper(), added, " ".join(game.chain.shown))
+    console.print(table)
+
+
 RENDER = {
     "count": count,
     "longest": longest,
@@ -135,4 +156,5 @@ RENDER = {
     "chain": chain,
     "play": play,
     "check": check,
+    "daily": daily,
 }

@@ -74,7 +74,10 @@ def click_command(item: Command | Group, render: Mapping[str, Renderer]) -> clic
         )
         params.append(click.Option(["--force"], is_flag=True, help="Overwrite the output file."))
     if item.lexicon:
-        params.append(click.Option(["--lexicon"], metavar="NAME|PATH", help=LEXICON_HELP))
+        help_text = LEXICON_HELP  # an operation with a list of its own says so
+        if item.default_lexicon:
+            help_text = help_text.replace("enable1 (bundled)", item.default_lexicon)
+        params.append(click.Option(["--lexicon"], metavar="NAME|PATH", help=help_text))
     params.append(click.Option(["--json"], is_flag=True, help="Print one JSON object on stdout."))
     cls = _Split if sum(p.positional and p.many for p in item.params) == 2 else click.Command
     return cls(

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from letterplay import letterboxed as lb
     from letterplay.draw import Picture
     from letterplay.lexicon import Lexicon
+    from letterplay.results import DailyResult
 
 __all__ = ["RENDER"]
 
@@ -88,4 +89,36 @@ def words(console: Console, result: lb.PlayableResult, output: Path | None) -> N
         console.print(fill(list(result.words)))
 
 
-RENDER = {"solve": solve, "generate": generate, "draw": draw, "check": check, "words": words}
+def daily(console: Console, result: DailyResult, output: Path | None) -> None:
+    """One date's board in full, as ``solve`` shows it; several dates as a table."""
+    first, last = result.dates[0], result.dates[-1]
+    if len(result.puzzles) == 1:
+        console.print(f"Letter Boxed of {first} (seed {result.seeds[0]})")
+        _solution(console, result.puzzle.solve, result.lexicon)
+        return
+    from rich.table import Table
+
+    console.print(
+        f"Letter Boxed, {first} to {last}: {len(result.puzzles)} boards, "
+        f"{lexicon_line(result.lexicon)}"
+    )
+    table = Table("date", "board")
+    for name in ("fewest words", "solutions"):
+        table.add_column(name, justify="right")
+    table.add_column("best solution")
+    for day, board in zip(result.dates, result.puzzles, strict=True):
+        s = board.solve
+        best = " ".join(s.solutions[0].words) if s.solutions else "-"
+        cells = (str(day), str(board.board), str(s.min_words), f"{s.count:,}", best)
+        table.add_row(*cells)
+    console.print(table)
+
+
+RENDER = {
+    "solve": solve,
+    "generate": generate,
+    "draw": draw,
+    "check": check,
+    "words": words,
+    "daily": daily,
+}

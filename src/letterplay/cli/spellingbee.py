@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from letterplay import spellingbee as sb
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from letterplay.draw import Picture
+    from letterplay.results import DailyResult
 
 __all__ = ["RENDER"]
 
@@ -192,6 +194,31 @@ def generate(console: Console, result: sb.GenerateResult, output: Path | None) -
         console.print(fill(list(s.words)))
 
 
+def daily(console: Console, result: DailyResult, output: Path | None) -> None:
+    """One date's puzzle in full, as ``solve`` shows it; several dates as a table."""
+    first, last = result.dates[0], result.dates[-1]
+    if len(result.puzzles) == 1:
+        console.print(f"Spelling Bee of {first} (seed {result.seeds[0]})")
+        # named by the list asked for, not by its copy without offensive words
+        solve(console, replace(result.puzzle, lexicon=result.lexicon), output)
+        return
+    from rich.table import Table
+
+    console.print(
+        f"Spelling Bee, {first} to {last}: {len(result.puzzles)} puzzles, "
+        f"{lexicon_line(result.lexicon)}"
+    )
+    table = Table("date", "letters", "centre")
+    for name in ("words", "score"):
+        table.add_column(name, justify="right")
+    table.add_column("pangrams")
+    for day, s in zip(result.dates, result.puzzles, strict=True):
+        hive = s.honeycomb
+        cells = (str(day), hive.letters, hive.center, str(s.count), str(s.score))
+        table.add_row(*cells, ", ".join(s.pangrams))
+    console.print(table)
+
+
 RENDER = {
     "solve": solve,
     "best": best,
@@ -199,4 +226,5 @@ RENDER = {
     "stats": stats,
     "draw": draw,
     "generate": generate,
+    "daily": daily,
 }

@@ -41,12 +41,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from letterplay import validate
+from letterplay.daily import MAX_DAYS
 from letterplay.errors import InputError, named, shown
 from letterplay.lexicon import MAX_ZIPF
 
 __all__ = [
     "ALLOW_OFFENSIVE",
+    "DATE",
+    "DAYS",
     "KINDS",
+    "LIKE",
     "MIN_ZIPF",
     "PICTURE",
     "SEED",
@@ -121,7 +125,15 @@ class Param:
         if self.kind == "number":
             return validate.number(self.name, _float(text), self.low, self.high)
         if self.kind == "seed":
-            return validate.seed(self.name, _integer(text))
+            value = _integer(text)
+            # said without the library's "or None": a seed typed or in an address is a number
+            if isinstance(value, str) or abs(value) >= 2**validate.SEED_BITS:
+                raise InputError(
+                    f"{named(self.name)} must be a whole number of magnitude below "
+                    f"2**{validate.SEED_BITS}, not {shown(value)}",
+                    parameter=self.name,
+                )
+            return validate.seed(self.name, value)
         if self.kind == "flag":
             return _flag(self.name, text)
         if self.kind == "range":
@@ -236,6 +248,9 @@ class Command:
     output: Output | None = None
     prints: bool = False
     heavy: bool = False
+    default_lexicon: str | None = None
+    """The word list when none is named, on both faces, over the web server's default (a daily
+    puzzle's: its game's own list, so that the puzzle is the same for everyone)."""
 
     @property
     def summary(self) -> str:
@@ -292,6 +307,28 @@ ALLOW_OFFENSIVE = Param(
     "allow_offensive",
     "flag",
     "Allow slurs and obscenities in the puzzle and its answers (left out by default).",
+)
+LIKE = Param(
+    "like",
+    "text",
+    "Shape the puzzles like another's: nyt (the NY Times'; its word list by default).",
+    metavar="nyt",
+)
+DATE = Param(
+    "date",
+    "text",
+    "The date, YYYY-MM-DD (default: today, the local date).",
+    metavar="YYYY-MM-DD",
+)
+DAYS = Param(
+    "days",
+    "whole",
+    f"How many consecutive dates from --date on (1 to {MAX_DAYS}).",
+    default=1,
+    low=1,
+    high=MAX_DAYS,
+    metavar="N",
+    web_high=31,
 )
 PICTURE = (".svg", ".png")
 """The picture files an operation can write."""

@@ -1,10 +1,10 @@
 """Anigrams' operations: ``anigrams count``, ``longest``, ``table``, ``chain``, ``play``,
-``check``.
+``check``, ``daily``.
 
 Examples
 --------
 >>> [c.name for c in ANIGRAMS.commands]
-['count', 'longest', 'table', 'chain', 'play', 'check']
+['count', 'longest', 'table', 'chain', 'play', 'check', 'daily']
 >>> [p.key for p in ANIGRAMS.command("count").params]
 ['start', 'end', 'from', 'to', 'min-zipf', 'one-letter']
 """
@@ -16,7 +16,17 @@ from typing import Any
 
 from letterplay import anigrams
 from letterplay.anigrams import rules
-from letterplay.commands import ALLOW_OFFENSIVE, MIN_ZIPF, SEED, Command, Group, Output, Param
+from letterplay.commands import (
+    ALLOW_OFFENSIVE,
+    DATE,
+    DAYS,
+    MIN_ZIPF,
+    SEED,
+    Command,
+    Group,
+    Output,
+    Param,
+)
 from letterplay.errors import InputError, named
 
 __all__ = ["ANIGRAMS", "COMMANDS"]
@@ -195,6 +205,19 @@ ANIGRAMS = Group(
                 MIN_ZIPF,
                 ONE_LETTER,
             ),
+        ),
+        Command(
+            "daily",
+            "The game of --date (default: today), the same for everyone: a 4- to 9-letter game "
+            "with its answers.\n\n"
+            "--days N gives the games of N consecutive dates. A game's seed is its number "
+            "(`anigrams play --seed`); it depends on its date and the word list "
+            f"(default: {rules.DAILY_LEXICON}) only.",
+            anigrams.daily,
+            (DATE, DAYS),
+            progress=True,
+            heavy=True,
+            default_lexicon=rules.DAILY_LEXICON,
         ),
     ),
 )

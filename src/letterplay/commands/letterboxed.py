@@ -1,5 +1,5 @@
 """Letter Boxed's operations: ``letterboxed solve``, ``generate``, ``draw``, ``check``,
-``words``.
+``words``, ``daily``.
 
 A board is given as its sides: one or more texts, each holding a side or several separated by
 commas or spaces (``solve TAP ERD NIL YCO`` on the command line, ``sides=TAP,ERD,NIL,YCO`` on
@@ -8,7 +8,7 @@ the web).
 Examples
 --------
 >>> [c.name for c in LETTERBOXED.commands]
-['solve', 'generate', 'draw', 'check', 'words']
+['solve', 'generate', 'draw', 'check', 'words', 'daily']
 >>> _sides("TAP,ERD,NIL,YCO"), _sides(["TAP ERD", "", "YCO"])
 (['TAP', 'ERD', 'NIL', 'YCO'], ['TAP', 'ERD', '', 'YCO'])
 """
@@ -22,6 +22,9 @@ from typing import Any
 from letterplay import letterboxed
 from letterplay.commands import (
     ALLOW_OFFENSIVE,
+    DATE,
+    DAYS,
+    LIKE,
     MIN_ZIPF,
     PICTURE,
     SEED,
@@ -32,7 +35,14 @@ from letterplay.commands import (
     picture,
     split_words,
 )
-from letterplay.letterboxed.rules import MAX_LETTERS, MAX_LIMIT, MAX_TRIES, MAX_WORDS, VOWELS
+from letterplay.letterboxed.rules import (
+    DAILY_LEXICON,
+    MAX_LETTERS,
+    MAX_LIMIT,
+    MAX_TRIES,
+    MAX_WORDS,
+    VOWELS,
+)
 
 __all__ = ["COMMANDS", "LETTERBOXED"]
 
@@ -166,6 +176,7 @@ LETTERBOXED = Group(
                 ),
                 _limit(5),
                 ALLOW_OFFENSIVE,
+                LIKE,
             ),
             progress=True,
             heavy=True,
@@ -205,6 +216,18 @@ LETTERBOXED = Group(
             "The playable words of the board SIDE SIDE SIDE... (what a player may enter).",
             _on_sides(letterboxed.playable),
             (BOARD, MIN_ZIPF, RAGGED),
+        ),
+        Command(
+            "daily",
+            "The board of --date (default: today), the same for everyone: shaped like the NY "
+            "Times', with its fewest-word solutions.\n\n"
+            "--days N gives the boards of N consecutive dates. A board depends on its date, "
+            f"the word list (default: {DAILY_LEXICON}) and the version of the generator only.",
+            letterboxed.daily,
+            (DATE, DAYS),
+            progress=True,
+            heavy=True,
+            default_lexicon=DAILY_LEXICON,
         ),
     ),
 )

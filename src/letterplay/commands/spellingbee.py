@@ -1,10 +1,10 @@
 """The Spelling Bee's operations: ``bee solve``, ``best``, ``report``, ``stats``, ``draw``,
-``generate``.
+``generate``, ``daily``.
 
 Examples
 --------
 >>> [c.name for c in BEE.commands]
-['solve', 'best', 'report', 'stats', 'draw', 'generate']
+['solve', 'best', 'report', 'stats', 'draw', 'generate', 'daily']
 """
 
 from __future__ import annotations
@@ -14,6 +14,9 @@ from typing import Any
 from letterplay import spellingbee
 from letterplay.commands import (
     ALLOW_OFFENSIVE,
+    DATE,
+    DAYS,
+    LIKE,
     MIN_ZIPF,
     PICTURE,
     SEED,
@@ -23,7 +26,7 @@ from letterplay.commands import (
     Param,
     picture,
 )
-from letterplay.spellingbee.rules import MAX_BOUND, MAX_PUZZLES, MAX_TOP
+from letterplay.spellingbee.rules import DAILY_LEXICON, MAX_BOUND, MAX_PUZZLES, MAX_TOP
 
 __all__ = ["BEE", "COMMANDS"]
 
@@ -203,9 +206,22 @@ BEE = Group(
                 EXCLUDE,
                 REQUIRE,
                 ALLOW_OFFENSIVE,
+                LIKE,
             ),
             progress=True,
             heavy=True,
+        ),
+        Command(
+            "daily",
+            "The puzzle of --date (default: today), the same for everyone: a honeycomb shaped "
+            "like the NY Times', with its answers.\n\n"
+            "--days N gives the puzzles of N consecutive dates. A puzzle depends on its date, "
+            f"the word list (default: {DAILY_LEXICON}) and the version of the generator only.",
+            spellingbee.daily,
+            (DATE, DAYS),
+            progress=True,
+            heavy=True,
+            default_lexicon=DAILY_LEXICON,
         ),
     ),
 )

@@ -1,4 +1,4 @@
-"""Letter Boxed: exact solutions in the fewest words, counted exactly, fair boards, answer checks.
+"""Letter Boxed: exact solutions in the fewest words, counted, fair boards, checks, a board a day.
 
 The puzzle (the NY Times Letter Boxed, as Art Steinmetz's article reads it):
 
@@ -50,6 +50,7 @@ References
 
 from letterplay.letterboxed._board import Board, parse_board
 from letterplay.letterboxed._check import CheckResult, check
+from letterplay.letterboxed._daily import daily
 from letterplay.letterboxed._generate import GenerateResult, generate
 from letterplay.letterboxed._playable import PlayableResult, playable
 from letterplay.letterboxed._solve import BoxSolution, SolveResult, solve
@@ -62,6 +63,7 @@ __all__ = [
     "PlayableResult",
     "SolveResult",
     "check",
+    "daily",
     "generate",
     "parse_board",
     "playable",

@@ -40,20 +40,25 @@ __all__ = ["GenerateResult", "generate", "random_board"]
 @dataclass(frozen=True)
 class GenerateResult(Result):
     """A generated board, verified by the exact solver (``solve``), with how many tries it took
-    and the seed that makes it again."""
+    and the seed that makes it again; a board shaped like the NY Times' (``like``) also has a
+    ``par``, the target number of words."""
 
     board: Board
     solve: SolveResult
     tries: int
     seed: int | None
+    par: int | None = None
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        data = {
             **self.board.to_dict(),
             **self.solve.to_dict(),
             "tries": self.tries,
             "seed": self.seed,
         }
+        if self.par is not None:  # only boards shaped like the NY Times' have one
+            data["par"] = self.par
+        return data
 
 
 def random_board(
@@ -143,6 +148,66 @@ def _check_feasible(lexicon: Lexicon, n: int, max_words: int, min_zipf: float | 
     )
 
 
+PROPOSALS_PER_TRY = 200
+"""With ``like``, boards proposed at most per fair board allowed (``tries`` counts fair ones):
+about 1 in 16 proposals is fair on ``nyt-letterboxed``."""
+
+
+def _generate_shaped(
+    lexicon: Lexicon,
+    given: Lexicon,
+    rng: np.random.Generator,
+    *,
+    seed: int | None,
+    min_zipf: float | None,
+    tries: int,
+    limit: int,
+    clean: bool,
+    progress: ProgressCallback | None,
+) -> GenerateResult:
+    """A board shaped like the NY Times' (:mod:`letterplay.letterboxed._shape`): proposed like
+    theirs, fair (2 words of Zipf >= ``FAIR_ZIPF``), kept with the shape model's probability,
+    with a par drawn for its dictionary."""
+    from letterplay.letterboxed._shape import (
+        FAIR_ZIPF,
+        board_statistics,
+        draw_par,
+        keep_probability,
+        propose,
+        shape_model,
+    )
+
+    model = shape_model()["letterboxed"]
+    fair = 0
+    # ``tries`` counts fair boards here (each kept with some chance), within a bound on all
+    for attempt in range(1, tries * PROPOSALS_PER_TRY + 1):
+        report(progress, "fair boards tried", fair, tries)
+        board = propose(rng, model, random_board)
+        if clean and shows_offensive_board(board):
+            continue
+        try:
+            playable = playable_words(board, lexicon, FAIR_ZIPF)
+            fewest_words(Completions(playable, None), 2, None)
+        except NoSolutionError:
+            continue
+        fair += 1
+        result = solve(board, lexicon=lexicon, min_zipf=min_zipf, limit=max(limit, 1))
+        keep = keep_probability(board_statistics(board, lexicon, result), model)
+        if rng.random() < keep:
+            par = draw_par(rng, result.playable_words, model)
+            if limit == 0:
+                result = solve(board, lexicon=lexicon, min_zipf=min_zipf, limit=0)
+            return GenerateResult(
+                board=board, solve=result, tries=attempt, seed=seed, par=par, lexicon=given
+            )
+        if fair == tries:
+            break
+    raise NoSolutionError(
+        f"no board shaped like the NY Times' found in {attempt:,} tries ({fair:,} fair); "
+        "allow more (`tries`)"
+    )
+
+
 def _letter_weights(lexicon: Lexicon) -> dict[str, float]:
     """How often each letter occurs in the lexicon (plus one, so every letter can be drawn)."""
     totals = lexicon.index.counts.sum(axis=0, dtype=np.int64)
@@ -161,6 +226,7 @@ def generate(
     tries: int = 500,
     limit: int = 5,
     allow_offensive: bool = False,
+    like: str | None = None,
     progress: ProgressCallback | None = None,
 ) -> GenerateResult:
     """A fair board: its proven minimum, using only words at or above ``min_zipf``, is at most
@@ -187,11 +253,18 @@ def generate(
     min_zipf : float, optional
         Only use words at least this common (wordfreq Zipf, 0 to 8).
     tries : int
-        Boards to try before giving up (1 to 10,000).
+        Boards to try before giving up (1 to 10,000); with ``like``, fair boards to try (each
+        is kept with the shape model's probability, about 1 in 7).
     limit : int
         Solutions of the board to list (0 to 2,000,000).
     allow_offensive : bool
         Keep slurs and obscenities, left out by default (from the words and the board).
+    like : str, optional
+        ``"nyt"``: deal boards shaped like the NY Times' (4 sides of 3 letters, their vowels and
+        letters, the size of their dictionaries and how common their solutions' words are),
+        solvable in 2 words of Zipf >= 1.5, with a ``par``; from the ``nyt-letterboxed`` list
+        when ``lexicon`` is None (:mod:`letterplay.letterboxed._shape`). ``sides``,
+        ``per_side``, ``vowels`` and ``max_solution_words`` are then left at their defaults.
     progress : callable, optional
         ``progress(description, done, total)``, called as boards are tried.
 
@@ -221,6 +294,11 @@ custom: such words have at most 3 different letters, so 1 of them cover at most 
     ----------
     - The New York Times, *Letter Boxed*: https://www.nytimes.com/puzzles/letter-boxed
     """
+    from letterplay.spellingbee._generate import check_like
+
+    like = check_like(like)
+    if like is not None and lexicon is None:
+        lexicon = "nyt-letterboxed"
     given, min_zipf = as_lexicon(lexicon), check_min_zipf(min_zipf)
     lexicon = given  # the result names the list it was given; the filter is a policy on it
     clean = not validate.flag("allow_offensive", allow_offensive)
@@ -228,12 +306,32 @@ custom: such words have at most 3 different letters, so 1 of them cover at most 
         from letterplay.offensive import without_offensive
 
         lexicon = without_offensive(given)
+    vowels_given = vowels
     n, vowels = _check_shape(sides, per_side, vowels)
     validate.whole("max_solution_words", max_solution_words, 1, MAX_WORDS)
     validate.whole("tries", tries, 1, MAX_TRIES)
     validate.whole("limit", limit, 0, MAX_LIMIT)
     progress = check_progress(progress)
     rng = validate.random_generator("seed", seed)
+    if like is not None:
+        if (sides, per_side, max_solution_words) != (4, 3, 2) or vowels_given is not None:
+            raise InputError(
+                f"`like` {like} deals the NY Times' board (4 sides of 3 letters, their vowels, "
+                "solvable in 2 words): leave `sides`, `per_side`, `vowels` and "
+                "`max_solution_words` out",
+                parameter="like",
+            )
+        return _generate_shaped(
+            lexicon,
+            given,
+            rng,
+            seed=seed,
+            min_zipf=min_zipf,
+            tries=tries,
+            limit=limit,
+            clean=clean,
+            progress=progress,
+        )
     _check_feasible(lexicon, n, max_solution_words, min_zipf)
     weights = _letter_weights(lexicon)
     for attempt in range(1, tries + 1):

@@ -11,6 +11,7 @@ Examples
 from __future__ import annotations
 
 __all__ = [
+    "DAILY_LEXICON",
     "EXAMPLE_SIDES",
     "EXAMPLE_WORDS",
     "MAX_LETTERS",
@@ -22,6 +23,9 @@ __all__ = [
     "MIN_WORD_LENGTH",
     "VOWELS",
 ]
+
+DAILY_LEXICON = "nyt-letterboxed"
+"""The daily puzzles' word list when none is named: the NY Times' answers and more."""
 
 MIN_WORD_LENGTH = 3
 """The shortest playable word."""

@@ -1,4 +1,4 @@
-"""Spelling Bee: solve any honeycomb, find the best honeycombs, report, check, generate puzzles.
+"""Spelling Bee: solve any honeycomb, find the best ones, report, check, generate, a puzzle a day.
 
 The puzzle (the NY Times Spelling Bee, as Norvig's notebook reads it):
 
@@ -46,10 +46,11 @@ References
 """
 
 from letterplay.spellingbee._best import BestResult, best
+from letterplay.spellingbee._daily import daily
 from letterplay.spellingbee._generate import GenerateResult, generate
 from letterplay.spellingbee._honeycomb import Honeycomb
 from letterplay.spellingbee._report import ReportResult, StatsResult, report, stats
-from letterplay.spellingbee._solve import CheckResult, Hints, SolveResult, check, hints, solve
+from letterplay.spellingbee._solve import CheckResult, Hints, SolveResult, check, solve
 
 __all__ = [
     "BestResult",
@@ -62,8 +63,8 @@ __all__ = [
     "StatsResult",
     "best",
     "check",
+    "daily",
     "generate",
-    "hints",
     "report",
     "solve",
     "stats",

@@ -97,6 +97,7 @@ def generate(
     exclude: str | None = None,
     require: str | None = None,
     allow_offensive: bool = False,
+    like: str | None = None,
     progress: ProgressCallback | None = None,
 ) -> GenerateResult:
     """Honeycombs to publish, drawn at random among the candidates that meet the constraints,
@@ -123,6 +124,12 @@ def generate(
     allow_offensive : bool
         Keep slurs and obscenities (:mod:`letterplay.offensive`), left out by default: from the
         answers, and honeycombs whose letters spell one are drawn again.
+    like : str, optional
+        ``"nyt"``: draw honeycombs shaped like the NY Times' puzzles (their answer counts,
+        scores, pangrams, how common the pangrams are, vowels and letters), each candidate in
+        proportion to the bundled shape model's weight
+        (:mod:`letterplay.spellingbee._shape`); from the ``nyt-bee`` list when ``lexicon`` is
+        None. The other constraints still apply.
     progress : callable, optional
         ``progress(description, done, total)``, called as puzzles are solved.
 
@@ -148,6 +155,9 @@ def generate(
     letterplay.errors.NoSolutionError: no honeycomb with 2 pangrams scores at most 20: \
 each pangram scores at least 14
     """
+    like = check_like(like)
+    if like is not None and lexicon is None:
+        lexicon = "nyt-bee"
     given, min_zipf = as_lexicon(lexicon), check_min_zipf(min_zipf)
     lexicon = given  # the result names the list it was given; the filter is a policy on it
     clean = not validate.flag("allow_offensive", allow_offensive)
@@ -173,11 +183,24 @@ each pangram scores at least 14
         "exclude": (exclude or "").upper(),
         "require": (require or "").upper(),
     }
+    if like is not None:
+        constraints["like"] = like
     eligible = _eligible(cands, constraints)
     rng = validate.random_generator("seed", seed)
-    chosen = rng.choice(eligible, size=min(count, len(eligible)), replace=False)
-    if clean:
-        chosen = _redraw_offensive(rng, cands, eligible, chosen)
+    if like is not None:
+        eligible, chosen = _draw_shaped(
+            rng,
+            lexicon,
+            cands,
+            eligible=eligible,
+            count=count,
+            constraints=constraints,
+            clean=clean,
+        )
+    else:
+        chosen = rng.choice(eligible, size=min(count, len(eligible)), replace=False)
+        if clean:
+            chosen = _redraw_offensive(rng, cands, eligible, chosen)
     puzzles = _solve_chosen(lexicon, cands, chosen, min_zipf=min_zipf, progress=progress)
     return GenerateResult(
         seed=seed,
@@ -187,6 +210,53 @@ each pangram scores at least 14
         constraints=constraints,
         lexicon=given,
     )
+
+
+def check_like(like: object) -> str | None:
+    """``like`` checked: None or one of :data:`~letterplay.spellingbee._shape.LIKES`."""
+    from letterplay.spellingbee._shape import LIKES
+
+    if like is None:
+        return None
+    if not isinstance(like, str) or like.strip().lower() not in LIKES:
+        raise InputError(
+            f"{named('like')} must be one of {', '.join(LIKES)}, not {shown(like)}",
+            parameter="like",
+        )
+    return like.strip().lower()
+
+
+def _draw_shaped(
+    rng: np.random.Generator,
+    lexicon: Lexicon,
+    cands: Candidates,
+    *,
+    eligible: np.ndarray,
+    count: int,
+    constraints: dict[str, object],
+    clean: bool,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The eligible candidates the shape model weighs, and ``count`` of them drawn without
+    replacement in proportion to their weights (:mod:`letterplay.spellingbee._shape`); those
+    that show an offensive word weigh nothing when ``clean``."""
+    from letterplay.spellingbee._shape import shaped
+
+    # the candidates depend on these constraints; the others only pick among them
+    key = repr([constraints[k] for k in ("min_zipf", "allow_s", "exclude", "require")])
+    offensive = (lambda ids: _shows_offensive(cands, ids)) if clean else None
+    like = str(constraints["like"])
+    weights = shaped(lexicon, cands, like=like, key=key, offensive=offensive)[eligible]
+    eligible = eligible[weights > 0]
+    if not len(eligible):
+        raise NoSolutionError(
+            "no honeycomb meeting the constraints is shaped like the NY Times' puzzles "
+            f"(`like` {constraints['like']}): " + _describe(constraints) + "; loosen them"
+        )
+    weights = weights[weights > 0]
+    chosen = rng.choice(
+        eligible, size=min(count, len(eligible)), replace=False, p=weights / weights.sum()
+    )
+    return eligible, chosen
 
 
 def _eligible(cands: Candidates, constraints: dict[str, object]) -> np.ndarray:

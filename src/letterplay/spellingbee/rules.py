@@ -15,6 +15,7 @@ from letterplay.errors import InputError, shown
 from letterplay.letters import parse_letters
 
 __all__ = [
+    "DAILY_LEXICON",
     "EXAMPLE_WORDS",
     "HIVE_SIZE",
     "MAX_BOUND",
@@ -26,6 +27,9 @@ __all__ = [
     "RANKS",
     "word_score",
 ]
+
+DAILY_LEXICON = "nyt-bee"
+"""The daily puzzles' word list when none is named: the NY Times' answers."""
 
 HIVE_SIZE = 7
 """Letters of a honeycomb."""

@@ -159,7 +159,8 @@ def answer(
         if command.progress and progress is not None:
             values["progress"] = progress
         if command.lexicon:
-            name = lexicon_names[0] if lexicon_names else default_lexicon
+            # an operation with a list of its own (a daily puzzle) uses it over the server's
+            name = lexicon_names[0] if lexicon_names else command.default_lexicon or default_lexicon
             values["lexicon"] = catalog_lexicon(name)
         return envelope(_run(path, command, values))
     except LetterplayError as e:

@@ -3,6 +3,7 @@
 - ``/`` and ``/bee``, ``/letterboxed``, ``/anigrams``, ``/multiplet``: the pages (plain HTML,
   CSS and ES modules from the package's ``static`` folder; they read their puzzle from the URL).
 - ``/static/…``: files of that folder and nothing outside it.
+- Any other address: 404 with a page that names the puzzles and links to them.
 - ``/api/<command path>``: :func:`letterplay.web.api.answer` run in a worker thread, so a long
   search never blocks the event loop, and cut off after ``max_seconds`` (HTTP 503).
 
@@ -47,10 +48,11 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -224,9 +226,25 @@ def create_app(
         Middleware(SecurityHeaders),
         Middleware(TrustedHostMiddleware, allowed_hosts=hosts),
     ]
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        lifespan=lifespan,
+        exception_handlers={404: _not_found},
+    )
     app.state.work = work
     return app
+
+
+async def _not_found(request: Request, exc: HTTPException) -> Response:
+    """404: a page with the site's navigation for a person, ``{"error": …}`` under ``/api/``."""
+    if request.url.path.startswith("/api/"):
+        return error(f"no API {request.url.path}", 404)
+    return HTMLResponse(
+        (STATIC / "notfound.html").read_text(encoding="utf-8"),
+        status_code=404,
+        headers={"cache-control": "no-cache"},
+    )
 
 
 def _busy(path: str, heavy: int) -> JSONResponse:

@@ -1,16 +1,23 @@
-// Spelling Bee: the honeycomb, typing and clicking, messages, ranks, hints and saved progress.
+// Spelling Bee: today's puzzle (or the address's), the honeycomb, typing and clicking, messages,
+// ranks, hints, saved progress, and the day's stats and share text (loop.js).
 import {
   api, chooseLexicon, el, flash, params, randomSeed, ready, setParams, showError, shuffled, store,
   svg, keepTypingFocus, playByKeyboard,
 } from "./common.js";
+import { dailyPuzzle, dayName, fillArchive, pageDate, shareButton, yesterdayButton } from "./daily.js";
+import { day, record, squares, stats } from "./loop.js";
 
 const $ = (id) => document.getElementById(id);
+const GAME = "bee";
+const LATEST = 6; // found words shown above the hive on a phone, latest first
 const state = {
   lexicon: null, letters: "", center: "", outer: [], words: [], scores: {}, pangrams: new Set(),
-  ranks: [], total: 0, found: [], revealed: false, typed: "",
+  ranks: [], total: 0, found: [], revealed: false, showMissed: true, typed: "",
+  date: null, today: null,
 };
 
 function key() {
+  if (state.date) return `letterplay/bee/daily/${state.date}/${state.lexicon}`;
   return `letterplay/bee/${state.lexicon}/${state.letters}/${state.center}`;
 }
 
@@ -56,6 +63,8 @@ function drawHive() {
       return cell;
     }),
   );
+  // a tap or a click types the letter without taking the focus (no ring, keys still play)
+  keepTypingFocus(hive.querySelectorAll(".cell"));
 }
 
 function shuffle() {
@@ -104,6 +113,7 @@ function submit() {
   state.typed = "";
   showTyped();
   if (!word) return;
+  if (state.revealed) return flash(message, "Answers revealed: no more scoring");
   if (word.length < 4) return flash(message, "Too short");
   if ([...word].some((ch) => !state.letters.includes(ch))) return flash(message, "Bad letters");
   if (!word.includes(state.center)) return flash(message, "Missing center letter");
@@ -114,6 +124,7 @@ function submit() {
   const points = state.scores[word];
   const pangram = state.pangrams.has(word);
   flash(message, `${praise(points, pangram)}  +${points}`, pangram ? "win" : "good");
+  keep();
   render();
 }
 
@@ -123,27 +134,39 @@ function score() {
   return state.found.reduce((sum, w) => sum + (state.scores[w] || 0), 0);
 }
 
-function renderRank() {
+function rankNow() {
   const points = score();
   const reached = state.ranks.filter((r) => points >= r.min_score);
-  const rank = reached[reached.length - 1];
+  return reached[reached.length - 1];
+}
+
+/** The ranks the bar shows: up to Genius, as the NY Times' does (Queen Bee is every word). */
+function barRanks() {
+  return state.ranks.filter((r) => r.name !== "Queen Bee");
+}
+
+function renderRank() {
+  const points = score();
+  const rank = rankNow();
   const next = state.ranks.find((r) => points < r.min_score);
   $("rank-name").textContent = rank.name;
-  $("rank-next").textContent = next
-    ? `${next.min_score - points} to ${next.name}`
-    : "every word found";
+  $("rank-next").textContent = next ? `${next.min_score - points} to ${next.name}` : "every word found";
   const bar = $("rankbar");
-  // the NY Times bar shows the ranks up to Genius; Queen Bee is finding every word
-  const shown = state.ranks.filter((r) => r.name !== "Queen Bee");
+  const shown = barRanks();
   const last = shown.length - 1;
-  const dots = shown.map((r, i) =>
-    el("span", {
-      class: `dot ${points >= r.min_score ? "reached" : ""}`,
-      style: `left:${(100 * i) / last}%`, title: `${r.name}: ${r.min_score}`,
-    }));
-  const at = Math.max(0, reached.filter((r) => r.name !== "Queen Bee").length - 1);
-  bar.replaceChildren(el("span", { class: "track" }), ...dots,
-    el("span", { class: "you", style: `left:${(100 * at) / last}%`, id: "score", text: points }));
+  const at = Math.max(0, shown.filter((r) => points >= r.min_score).length - 1);
+  const where = (i) => `left:${(100 * i) / last}%`;
+  const dots = shown.map((r, i) => el("span", {
+    class: `dot ${points >= r.min_score ? "reached" : ""}`, style: where(i), title: `${r.name}: ${r.min_score}`,
+  }));
+  // every rank's name on the bar, alternately below and above it so that they fit a phone
+  const labels = shown.map((r, i) => el("span", {
+    class: `rank-label ${i % 2 ? "above" : "below"} ${i === 0 ? "first" : i === last ? "last" : ""}` +
+      (i === at ? " here" : ""),
+    style: where(i), text: r.name,
+  }));
+  bar.replaceChildren(el("span", { class: "track" }), ...dots, ...labels,
+    el("span", { class: "you", style: where(at), id: "score", text: points }));
   bar.setAttribute("aria-label", `Score ${points} of ${state.total}: ${rank.name}`);
 }
 
@@ -152,12 +175,16 @@ function renderFound() {
   const n = found.length;
   $("found-title").textContent = `You have found ${n} word${n === 1 ? "" : "s"}` +
     (state.revealed ? ` of ${state.words.length}` : "");
-  const list = state.revealed ? state.words : found;
+  const list = state.revealed && state.showMissed ? state.words : found;
   const have = new Set(found);
   $("found").replaceChildren(...list.map((w) => el("li", {
     class: [state.pangrams.has(w) ? "pangram" : "", have.has(w) ? "" : "missed"].join(" ").trim(),
     text: w,
   })));
+  const latest = state.found.slice(-LATEST).reverse();
+  $("found-latest").replaceChildren(...(latest.length
+    ? latest.map((w) => el("span", { class: state.pangrams.has(w) ? "pangram" : "", text: w }))
+    : [el("span", { class: "muted", text: "Your words will show here." })]));
 }
 
 function renderHints() {
@@ -189,43 +216,155 @@ function renderHints() {
   const two = el("div", { class: "two-letter", "aria-label": "Two-letter list" },
     Object.keys(pairs).sort().map((p) => el("span", { text: `${p.toUpperCase()}-${pairs[p]}` })));
   const pangramsLeft = [...state.pangrams].filter((w) => !state.found.includes(w)).length;
+  const pointsLeft = state.total - score();
   body.replaceChildren(
-    el("p", { class: "small muted", text: `${left.length} words, ${state.total - score()} points and ${pangramsLeft} pangram${pangramsLeft === 1 ? "" : "s"} left.` }),
+    el("p", { class: "small muted", text: `${left.length} words, ${pointsLeft} points and ${pangramsLeft} pangram${pangramsLeft === 1 ? "" : "s"} left.` }),
     table, el("h3", { class: "small", text: "Two-letter list" }), two);
+}
+
+function renderReveal() {
+  const button = $("reveal");
+  const note = $("reveal-note");
+  if (state.revealed) {
+    button.textContent = state.showMissed ? "Hide missed words" : "Show missed words";
+    note.textContent = "Answers revealed: scoring has stopped" +
+      (state.date ? "; this date counts as played, not toward a streak." : ".");
+  } else {
+    button.textContent = "Reveal all words";
+    note.textContent = "Revealing shows every answer and stops the scoring: words typed after it " +
+      "score nothing and move no rank." +
+      (state.date ? " The date still counts as played, but it will not extend your streak." : "");
+  }
 }
 
 function render() {
   renderRank();
   renderFound();
   renderHints();
+  renderReveal();
+  renderDay();
+}
+
+// ---------------------------------------------------------------- the day: stats and share
+
+/** Record the daily puzzle's result in the loop (nothing for a puzzle of the address's own). */
+function keep(extra = {}) {
+  if (!state.date) return;
+  record(GAME, state.date, { rank: rankNow().name, score: score(), words: state.found.length, ...extra });
+}
+
+function summary() {
+  const shown = barRanks();
+  const points = score();
+  const at = Math.max(0, shown.filter((r) => points >= r.min_score).length - 1);
+  const queen = points >= state.total && state.total > 0;
+  const outcome = day(GAME, state.date) || {};
+  return {
+    rank: outcome.rank || rankNow().name,
+    score: outcome.score ?? points,
+    words: outcome.words ?? state.found.length,
+    line: squares(at, shown.length - 1) + (queen ? " 👑" : ""),
+    revealed: state.revealed,
+  };
+}
+
+function renderDay() {
+  if (!state.date) return;
+  const outcome = day(GAME, state.date);
+  $("day-panel").hidden = !outcome;
+  if (!outcome) return;
+  const s = stats(GAME, state.today);
+  const item = (value, name) => el("div", { class: "stat" }, [
+    el("span", { class: "stat-value", text: String(value) }), el("span", { class: "stat-label", text: name }),
+  ]);
+  const order = state.ranks.map((r) => r.name).filter((name) => s.ranks[name]);
+  const most = Math.max(1, ...order.map((name) => s.ranks[name]));
+  const bars = order.map((name) => el("li", { class: name === outcome.rank ? "mine" : "" }, [
+    el("span", { class: "bar-label", text: name }),
+    el("span", { class: "bar", style: `--share:${(s.ranks[name] / most).toFixed(3)}` },
+      [el("span", { text: String(s.ranks[name]) })]),
+  ]));
+  $("stats").replaceChildren(
+    el("div", { class: "stats" }, [
+      item(s.played, "Played"), item(s.streak, "Current streak"), item(s.best_streak, "Best streak"),
+    ]),
+    el("p", { class: "small muted bars-title", text: "Ranks reached" }),
+    el("ol", { class: "bars" }, bars),
+  );
 }
 
 // ---------------------------------------------------------------- loading a puzzle
 
-async function newPuzzle() {
-  const button = $("new-puzzle");
+/** Refuse the page's puzzle: say why, and offer a new puzzle or today's (no dead buttons). */
+function refuse(reason) {
+  showError(reason);
+  $("game").hidden = true;
+  $("refused").hidden = false;
+  $("refused-reason").textContent = "This page has no puzzle to play. Try another:";
+  ready();
+}
+
+async function newPuzzle(button) {
   button.disabled = true;
+  const lexicon = state.lexicon || params().get("lexicon") || undefined;
+  const draw = (name) => api("bee/generate", { seed: randomSeed(), like: "nyt", lexicon: name });
   try {
-    const result = await api("bee/generate", { seed: randomSeed(), words: "20-80", lexicon: state.lexicon });
+    // a word list the address names but the server lacks: the server's own instead
+    const result = await draw(lexicon).catch((error) => {
+      if (lexicon && /lexicon/.test(error.message)) return draw(undefined);
+      throw error;
+    });
     const hive = result.puzzles[0];
-    location.search = new URLSearchParams({ letters: hive.letters, center: hive.center, lexicon: state.lexicon }).toString();
+    location.search = new URLSearchParams({
+      letters: hive.letters, center: hive.center, lexicon: result.lexicon.name,
+    }).toString();
   } catch (error) {
     showError(error);
     button.disabled = false;
   }
 }
 
+
 async function start() {
-  state.lexicon = await chooseLexicon($("lexicon"), ["nyt-bee", "enable1"]);
-  let letters = params().get("letters");
-  let center = params().get("center");
-  if (!letters) {
-    const result = await api("bee/generate", { seed: randomSeed(), words: "20-80", lexicon: state.lexicon });
-    letters = result.puzzles[0].letters;
-    center = result.puzzles[0].center;
+  const query = params();
+  const letters = query.get("letters");
+  let center = query.get("center");
+  let lexicon;
+  if (letters !== null) {
+    $("lexicon-choice").hidden = false;
+    $("today-link").hidden = false;
+    lexicon = await chooseLexicon($("lexicon"), ["nyt-bee", "enable1"]);
+  } else {
+    const shown = pageDate(query);
+    if (shown.error) return refuse(shown.error);
+    state.date = shown.date;
+    state.today = shown.today;
+    if (state.date !== state.today) $("today-link").hidden = false;
+    // the daily answer carries the solve command's keys: no second request
+    const { puzzle, lexicon: name } = await dailyPuzzle(GAME, state.date, query.get("lexicon") || undefined);
+    return play(puzzle.letters, puzzle.center, name, puzzle.word_scores && puzzle.ranks ? puzzle : null);
   }
-  const solution = await api("bee/solve", { letters, center, lexicon: state.lexicon });
-  setParams({ letters: solution.letters, center: solution.center, lexicon: state.lexicon });
+  return play(letters, center || undefined, lexicon); // no centre: the solver's default one
+}
+
+async function play(letters, center, lexicon, solved = null) {
+  state.lexicon = lexicon;
+  let solution = solved;
+  try {
+    solution ??= await api("bee/solve", { letters, center, lexicon });
+  } catch (error) {
+    return refuse(error.message);
+  }
+  const name = [solution.center, ...[...solution.letters].filter((c) => c !== solution.center)].join("");
+  if (solution.count === 0) {
+    return refuse(`No word of ${lexicon} can be made from ${name} with ${solution.center} in the ` +
+      "middle: there is nothing to find in this hive.");
+  }
+  if (!solution.pangrams.length) {
+    return refuse(`No word of ${lexicon} uses all seven letters of ${name}: a hive without a ` +
+      "pangram is not a puzzle.");
+  }
+  if (!state.date) setParams({ letters: solution.letters, center: solution.center, lexicon });
   state.letters = solution.letters.toLowerCase();
   state.center = solution.center.toLowerCase();
   state.outer = shuffled([...state.letters].filter((ch) => ch !== state.center));
@@ -235,26 +374,59 @@ async function start() {
   state.ranks = solution.ranks;
   state.total = solution.score;
   const saved = store.get(key(), { found: [], revealed: false });
-  state.found = saved.found.filter((w) => w in state.scores);
-  state.revealed = Boolean(saved.revealed);
-  $("reveal").textContent = state.revealed ? "Hide missed words" : "Reveal all words";
-  const name = [state.center, ...[...state.letters].filter((c) => c !== state.center)].join("").toUpperCase();
-  $("puzzle-name").textContent = `${name} · ${solution.count} words · ${solution.score} points · ${state.lexicon}`;
+  state.found = (saved.found || []).filter((w) => w in state.scores);
+  state.revealed = Boolean(saved.revealed) || Boolean(state.date && (day(GAME, state.date) || {}).revealed);
+  const about = `${name} · ${solution.count} words · ${solution.score} points`;
+  $("puzzle-name").textContent = state.date ? `${dayName(state.date, state.today)}` : `${about} · ${lexicon}`;
+  document.title = `Spelling Bee${state.date ? `, ${state.date}` : ""} · letterplay`;
+  if (state.date) {
+    $("past-panel").hidden = false;
+    yesterdayButton($("yesterday"), $("yesterday-answers"), {
+      game: GAME, date: state.date, lexicon: params().get("lexicon") || undefined, show: showAnswers,
+    });
+    fillArchive($("archive-list"), $("archive-form"), { game: GAME, date: state.date, today: state.today });
+    shareButton($("share"), { game: GAME, date: state.date, summary });
+  }
+  $("game").hidden = false;
   drawHive();
   render();
   ready();
 }
 
-playByKeyboard({ active: () => Boolean(state.letters), type, backspace, submit, space: shuffle });
-keepTypingFocus(document.querySelectorAll(".controls button, .toolbar button, summary"));
+/** A past puzzle's answers (yesterday's), pangrams in bold. */
+function showAnswers(puzzle) {
+  const name = [puzzle.center, ...[...puzzle.letters].filter((c) => c !== puzzle.center)].join("");
+  const pangrams = new Set(puzzle.pangrams || []);
+  const words = puzzle.words || [];
+  return [
+    el("p", { class: "small muted", text: `${name.toUpperCase()} · ${words.length} words · ${puzzle.score} points` }),
+    el("ul", { class: "found-list answers" }, words.map((w) => el("li", {
+      class: pangrams.has(w) ? "pangram" : "", text: w,
+    }))),
+  ];
+}
+
+playByKeyboard({ active: () => Boolean(state.letters) && !$("game").hidden, type, backspace, submit, space: shuffle });
+keepTypingFocus(document.querySelectorAll(".controls button, .bee-more button, summary"));
 $("delete").addEventListener("click", backspace);
 $("shuffle").addEventListener("click", shuffle);
 $("enter").addEventListener("click", submit);
-$("new-puzzle").addEventListener("click", newPuzzle);
-$("reveal").addEventListener("click", () => {
-  state.revealed = !state.revealed;
-  save();
-  $("reveal").textContent = state.revealed ? "Hide missed words" : "Reveal all words";
-  renderFound();
+$("new-puzzle").addEventListener("click", () => newPuzzle($("new-puzzle")));
+$("refused-new").addEventListener("click", () => newPuzzle($("refused-new")));
+$("found-toggle").addEventListener("click", () => {
+  const open = $("found-panel").classList.toggle("open");
+  $("found-toggle").setAttribute("aria-expanded", String(open));
+  $("found-toggle").textContent = open ? "Fewer" : "All";
 });
-start().catch(showError);
+$("reveal").addEventListener("click", () => {
+  if (state.revealed) {
+    state.showMissed = !state.showMissed; // revealing is for good; this only shows or hides
+  } else {
+    state.revealed = true;
+    state.showMissed = true;
+    save();
+    keep({ revealed: true });
+  }
+  render();
+});
+start().catch((error) => refuse(error.message || String(error)));

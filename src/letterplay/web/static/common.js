@@ -1,6 +1,8 @@
-// What every page shares: the API call, URL parameters, messages, lexicon choice, SVG and HTML elements.
+// What every page shares: the API call, URL parameters, messages, lexicon choice, SVG and HTML
+// elements, the light or dark theme.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+const THEME_KEY = "letterplay/theme";
 
 /** GET /api/<path> with query parameters; resolves to the JSON object or throws its error. */
 export async function api(path, params = {}) {
@@ -176,3 +178,46 @@ export const store = {
     }
   },
 };
+
+// ---------------------------------------------------------------- light and dark
+
+/** The theme in use: the one chosen with the toggle (remembered in this browser), else the
+ * system's (``prefers-color-scheme``). */
+export function theme() {
+  const chosen = document.documentElement.dataset.theme;
+  if (chosen === "light" || chosen === "dark") return chosen;
+  return matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+
+/** Use ``name`` ("light", "dark", or null for the system's) and remember it. */
+export function setTheme(name) {
+  if (name === "light" || name === "dark") document.documentElement.dataset.theme = name;
+  else delete document.documentElement.dataset.theme;
+  store.set(THEME_KEY, name || null);
+  const button = document.getElementById("theme-toggle");
+  if (button) showToggle(button);
+}
+
+function showToggle(button) {
+  const dark = theme() === "dark";
+  button.setAttribute("aria-pressed", String(dark));
+  button.title = dark ? "Dark theme on: use the light one" : "Use the dark theme";
+}
+
+/** The theme toggle in the page's header (every page has one). */
+function installThemeToggle() {
+  const saved = store.get(THEME_KEY, null);
+  if (saved === "light" || saved === "dark") document.documentElement.dataset.theme = saved;
+  const header = document.querySelector("header.top");
+  if (!header || document.getElementById("theme-toggle")) return;
+  const button = el("button", { type: "button", id: "theme-toggle", class: "theme-toggle" }, [
+    el("span", { "aria-hidden": "true", text: "☾ " }), "Dark",
+  ]);
+  button.addEventListener("mousedown", (e) => e.preventDefault());
+  button.addEventListener("click", () => setTheme(theme() === "dark" ? "light" : "dark"));
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => showToggle(button));
+  showToggle(button);
+  header.append(button);
+}
+
+installThemeToggle();
