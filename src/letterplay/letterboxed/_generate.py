@@ -170,14 +170,14 @@ def _generate_shaped(
     with a par drawn for its dictionary."""
     from letterplay.letterboxed._shape import (
         FAIR_ZIPF,
+        board_model,
         board_statistics,
         draw_par,
         keep_probability,
         propose,
-        shape_model,
     )
 
-    model = shape_model()["letterboxed"]
+    model = board_model()
     fair = 0
     # ``tries`` counts fair boards here (each kept with some chance), within a bound on all
     for attempt in range(1, tries * PROPOSALS_PER_TRY + 1):

@@ -14,7 +14,7 @@ as the dictionary grows: medians of 1,570, 1,070 and 760 words for par 4, 5 and 
 
 Examples
 --------
->>> model = shape_model()["letterboxed"]
+>>> model = board_model()
 >>> sorted(model["curves"])
 ['dictionary', 'vowels', 'zipf_high', 'zipf_low']
 >>> draw_par(np.random.default_rng(1), 800, model) in (4, 5, 6)
@@ -36,6 +36,7 @@ from letterplay.spellingbee._shape import shape_model
 
 __all__ = [
     "FAIR_ZIPF",
+    "board_model",
     "board_statistics",
     "draw_par",
     "keep_probability",
@@ -49,6 +50,17 @@ SHAPE = (4, 3)
 """The NY Times' board: 4 sides of 3 letters."""
 
 
+def board_model() -> dict:
+    """The Letter Boxed part of the bundled shape model (``data/nyt-shape.json``).
+
+    Examples
+    --------
+    >>> sorted(board_model()["par"]["values"])
+    [4, 5, 6]
+    """
+    return shape_model()["letterboxed"]
+
+
 def propose(rng: np.random.Generator, model: dict, deal: Callable[..., Board]) -> Board:
     """A 4×3 board with the NY Times' number of vowels and consonant frequencies, dealt by
     ``deal`` (:func:`letterplay.letterboxed._generate.random_board`).
@@ -56,7 +68,7 @@ def propose(rng: np.random.Generator, model: dict, deal: Callable[..., Board]) -
     Examples
     --------
     >>> from letterplay.letterboxed._generate import random_board
-    >>> board = propose(np.random.default_rng(3), shape_model()["letterboxed"], random_board)
+    >>> board = propose(np.random.default_rng(3), board_model(), random_board)
     >>> len(board.sides), {len(side) for side in board.sides}
     (4, {3})
     """
@@ -110,7 +122,7 @@ def keep_probability(stats: dict[str, float], model: dict) -> float:
 
     Examples
     --------
-    >>> model = shape_model()["letterboxed"]
+    >>> model = board_model()
     >>> low = {"dictionary": 900.0, "zipf_low": 3.0, "zipf_high": 4.0, "vowels": 4.0}
     >>> 0.0 <= keep_probability({**low, "letters": 0.0}, model) <= 1.0
     True
@@ -124,7 +136,7 @@ def draw_par(rng: np.random.Generator, dictionary: float, model: dict) -> int:
 
     Examples
     --------
-    >>> model = shape_model()["letterboxed"]
+    >>> model = board_model()
     >>> draw_par(np.random.default_rng(1), 1500, model) in model["par"]["values"]
     True
     """
