@@ -124,7 +124,11 @@ def test_the_hints_verb_left_the_bee_face_and_the_hints_stayed_on_its_solutions(
 def test_a_date_gives_the_same_puzzle_and_different_dates_differ(game):
     week = FACES[game].daily(WEEK[0], days=7)
     assert [str(d) for d in week.dates] == WEEK
-    assert week.seeds == tuple(daily.seed_for(game, d) for d in WEEK)
+    if game == "bee":  # a year's honeycombs are drawn together: the year's seed, the day
+        assert week.seeds == (daily.seed_for(game, "2026-01-01"),) * 7
+        assert week.numbers == tuple(range(329, 336))
+    else:
+        assert week.seeds == tuple(daily.seed_for(game, d) for d in WEEK)
     one = [FACES[game].daily(d).to_dict()["puzzles"][0] for d in WEEK]
     assert week.to_dict()["puzzles"] == one
     key = {"bee": "letters", "letterboxed": "sides", "anigrams": "chain"}[game]
@@ -151,8 +155,9 @@ def test_the_bee_json_has_the_solve_keys_and_its_lexicon():
     assert payload["lexicon"]["name"] == "nyt-bee"
     puzzle = payload["puzzles"][0]
     solved = envelope(spellingbee.solve("CEFINTV", center="C"))
-    assert set(solved) - {"lexicon"} | {"date", "seed"} == set(puzzle)
-    assert puzzle["date"] == DATE and puzzle["seed"] == daily.seed_for("bee", DATE)
+    assert set(solved) - {"lexicon"} | {"date", "seed", "number"} == set(puzzle)
+    assert puzzle["date"] == DATE and puzzle["seed"] == daily.seed_for("bee", "2026-01-01")
+    assert puzzle["number"] == 329  # 25 November is the 329th day of 2026
     assert len(puzzle["letters"]) == 7 and puzzle["center"] in puzzle["letters"]
     assert puzzle["pangrams"] and puzzle["score"] == sum(puzzle["word_scores"].values())
     assert "S" not in puzzle["letters"]
@@ -274,7 +279,8 @@ def test_one_bee_puzzle_is_shown_as_bee_solve_shows_it(cli, monkeypatch):
     puzzle = spellingbee.daily(DATE).puzzle
     shown = cli("bee", "daily", "--date", DATE).stdout.splitlines()
     solved = cli("bee", "solve", str(puzzle.honeycomb.letters), "-c", puzzle.honeycomb.center)
-    assert shown[0] == f"Spelling Bee of {DATE} (seed {daily.seed_for('bee', DATE)})"
+    seed = daily.seed_for("bee", "2026-01-01")
+    assert shown[0] == f"Spelling Bee of {DATE} (puzzle 329 of seed {seed})"
     assert shown[1].startswith(f"{puzzle.honeycomb}: {puzzle.count} words, {puzzle.score} points")
     assert "nyt-bee (" in shown[1] and "hints:" in "\n".join(shown)
     assert solved.exit_code == 0
@@ -353,3 +359,15 @@ def test_the_web_refuses_bad_input_with_400_in_its_own_words(client, query, frag
         assert response.status_code == 400
         error = response.json()["error"]
         assert fragment in error and "--" not in error and "\n" not in error
+
+
+def test_no_bee_puzzle_repeats_within_a_year_and_the_draw_is_generates():
+    """A year's honeycombs are drawn together without replacement, as ``generate`` draws them:
+    its puzzle n is the daily puzzle of the year's day n."""
+    year = spellingbee.daily("2027-01-01", days=365)
+    shown = [str(p.honeycomb) for p in year.puzzles]
+    assert len(set(shown)) == 365
+    drawn = spellingbee.generate(like="nyt", seed=year.seeds[0], count=366)
+    for n in (1, 100, 365):
+        assert str(drawn.puzzles[n - 1].honeycomb) == shown[n - 1]
+        assert drawn.puzzles[n - 1].to_dict() == year.puzzles[n - 1].to_dict()

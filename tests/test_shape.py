@@ -76,6 +76,22 @@ def test_bee_like_uses_the_nyt_list_and_is_seeded():
     assert first.to_dict()["puzzles"] != other.to_dict()["puzzles"]
 
 
+def test_bee_weights_kept_on_disk_give_the_same_puzzles(monkeypatch):
+    """A new process reads the candidates' weights from the cache instead of checking every
+    candidate again, and draws exactly what a fresh computation draws."""
+    from letterplay import cache
+    from letterplay.spellingbee import _shape
+
+    monkeypatch.setattr(_shape, "_SHAPED", {})
+    first = [str(p.honeycomb) for p in sb.generate(like="nyt", seed=12, count=3).puzzles]
+    entries = [f for f in cache.cache_dir().iterdir() if f.name.startswith("bee-shape-")]
+    assert entries
+    monkeypatch.setattr(_shape, "_SHAPED", {})  # as in a new process: only the disk has them
+    monkeypatch.setattr(_shape, "statistics", lambda *a: pytest.fail("weights recomputed"))
+    again = [str(p.honeycomb) for p in sb.generate(like="nyt", seed=12, count=3).puzzles]
+    assert again == first
+
+
 def test_bee_shaped_puzzles_look_like_the_nyt():
     result = sb.generate(like="nyt", seed=2026, count=200)
     support = shape_model()["bee"]["support"]

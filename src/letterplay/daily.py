@@ -211,8 +211,14 @@ def daily_puzzles(
     date: object = None,
     days: object = 1,
     progress: ProgressCallback | None = None,
+    yearly: bool = False,
 ) -> DailyResult:
     """The daily puzzles of ``game`` from ``date`` on, ``make(seed)`` making each.
+
+    With ``yearly``, a year's puzzles are drawn together, so that none repeats within a year:
+    every date's seed is its year's (:func:`seed_for` of its 1 January) and
+    ``make(seed, number)`` makes the puzzle ``number`` (the date's day of the year, from 1) of
+    that year's draw.
 
     ``lexicon`` is the word list ``make`` makes puzzles from, which the result names. Puzzles
     are kept in memory (the :data:`MAX_CACHED` used last), keyed by game, the lexicon's
@@ -224,13 +230,16 @@ def daily_puzzles(
     game : str
         One of :data:`GAMES`.
     make : callable
-        ``make(seed)``: the puzzle of that seed, a :class:`~letterplay.results.Result`.
+        ``make(seed)``: the puzzle of that seed, a :class:`~letterplay.results.Result`
+        (``make(seed, number)`` with ``yearly``).
     lexicon : Lexicon
         The word list ``make`` makes puzzles from.
     date, days
         As for :func:`dates`.
     progress : callable, optional
         ``progress(description, done, total)``, called as puzzles are made.
+    yearly : bool
+        Draw a year's puzzles together (above).
 
     Returns
     -------
@@ -258,17 +267,26 @@ def daily_puzzles(
             if puzzle is not None:
                 _made.move_to_end(where)
         if puzzle is None:
-            puzzle = make(seed_for(game, day))
+            puzzle = make(*_seed_and_number(game, day, yearly))
             with _lock:
                 _made[where] = puzzle
                 while len(_made) > MAX_CACHED:
                     _made.popitem(last=False)
         puzzles.append(puzzle)
     report(progress, f"making daily puzzles ({game})", len(days_asked), len(days_asked))
+    keys = [_seed_and_number(game, day, yearly) for day in days_asked]
     return DailyResult(
         game=game,
         dates=days_asked,
-        seeds=tuple(seed_for(game, day) for day in days_asked),
+        seeds=tuple(key[0] for key in keys),
         puzzles=tuple(puzzles),
+        numbers=tuple(key[1] for key in keys) if yearly else None,
         lexicon=lexicon,
     )
+
+
+def _seed_and_number(game: str, day: datetime.date, yearly: bool) -> tuple[int, ...]:
+    """``(seed,)`` of ``day``, or with ``yearly`` ``(its year's seed, its day of the year)``."""
+    if not yearly:
+        return (seed_for(game, day),)
+    return seed_for(game, day.replace(month=1, day=1)), day.timetuple().tm_yday

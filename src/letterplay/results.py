@@ -77,10 +77,11 @@ class Record(Result):
 @dataclass(frozen=True)
 class DailyResult(Result):
     """Daily puzzles of one game (:mod:`letterplay.daily`): for each of ``dates`` its
-    ``seed`` and its puzzle (the game's own result, answers included).
+    ``seed`` and its puzzle (the game's own result, answers included), and, for a game whose
+    year's puzzles are drawn together, its ``number`` in its year's draw.
 
-    Its JSON lists the puzzles, each its date, its result's keys and its seed; the lexicon is
-    the first puzzle's, as :func:`envelope` adds it.
+    Its JSON lists the puzzles, each its date, its result's keys, its seed (and number); the
+    lexicon is the first puzzle's, as :func:`envelope` adds it.
 
     Examples
     --------
@@ -95,6 +96,7 @@ class DailyResult(Result):
     dates: tuple[datetime.date, ...]
     seeds: tuple[int, ...]
     puzzles: tuple[Result, ...]
+    numbers: tuple[int, ...] | None = None
 
     @property
     def puzzle(self) -> Result:
@@ -102,13 +104,13 @@ class DailyResult(Result):
         return self.puzzles[0]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "puzzles": [
-                {"date": day.isoformat(), **puzzle.to_dict(), "seed": seed}
-                for day, seed, puzzle in zip(self.dates, self.seeds, self.puzzles, strict=True)
-            ],
-        }
+        puzzles = [
+            {"date": day.isoformat(), **puzzle.to_dict(), "seed": seed}
+            for day, seed, puzzle in zip(self.dates, self.seeds, self.puzzles, strict=True)
+        ]
+        for entry, number in zip(puzzles, self.numbers or (), strict=False):
+            entry["number"] = number
+        return {"game": self.game, "puzzles": puzzles}
 
 
 def json_default(value: Any) -> Any:

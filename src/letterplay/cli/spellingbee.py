@@ -198,7 +198,10 @@ def daily(console: Console, result: DailyResult, output: Path | None) -> None:
     """One date's puzzle in full, as ``solve`` shows it; several dates as a table."""
     first, last = result.dates[0], result.dates[-1]
     if len(result.puzzles) == 1:
-        console.print(f"Spelling Bee of {first} (seed {result.seeds[0]})")
+        which = f"seed {result.seeds[0]}"
+        if result.numbers:  # the year's draw: reproduced by bee generate --like nyt -n 366
+            which = f"puzzle {result.numbers[0]} of {which}"
+        console.print(f"Spelling Bee of {first} ({which})")
         # named by the list asked for, not by its copy without offensive words
         solve(console, replace(result.puzzle, lexicon=result.lexicon), output)
         return

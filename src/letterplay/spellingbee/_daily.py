@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from letterplay.daily import daily_puzzles
 from letterplay.lexicon import Lexicon, as_lexicon
 from letterplay.results import DailyResult
-from letterplay.spellingbee._generate import generate
+from letterplay.spellingbee._generate import Drawn, _draw, _solve_chosen
+from letterplay.spellingbee._solve import SolveResult
 from letterplay.spellingbee.rules import DAILY_LEXICON
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
     from letterplay.progress import ProgressCallback
 
-__all__ = ["daily"]
+__all__ = ["YEAR", "daily", "year_of_honeycombs"]
 
 
 def daily(
@@ -33,8 +34,11 @@ def daily(
     progress: ProgressCallback | None = None,
 ) -> DailyResult:
     """The Spelling Bee of ``date`` (and of the ``days - 1`` dates after it), the same for
-    everyone: a honeycomb shaped like the NY Times' (``generate(like="nyt")``) drawn with the
-    seed of the game and the date (:func:`letterplay.daily.seed_for`), solved in full.
+    everyone: a honeycomb shaped like the NY Times' (``generate(like="nyt")``), solved in
+    full. A year's honeycombs are drawn together, without replacement, with the seed of the
+    game and the year's first day (:func:`letterplay.daily.seed_for`), so that no puzzle
+    repeats within a year: a date's puzzle is its day of the year's puzzle in that draw
+    (:func:`year_of_honeycombs`; ``bee generate --like nyt --seed SEED -n 366`` shows it).
 
     Parameters
     ----------
@@ -51,8 +55,8 @@ def daily(
     -------
     DailyResult
         ``puzzles``: a :class:`SolveResult` a date (``letters``, ``center``, ``words``,
-        ``score``, ``pangrams`` … in its JSON, as ``bee solve`` gives them), with ``dates``
-        and ``seeds``.
+        ``score``, ``pangrams`` … in its JSON, as ``bee solve`` gives them), with ``dates``,
+        ``seeds`` (the year's) and ``numbers`` (the day of the year).
 
     Raises
     ------
@@ -73,7 +77,50 @@ def daily(
     """
     lexicon = as_lexicon(DAILY_LEXICON if lexicon is None else lexicon)
 
-    def make(seed: int):
-        return generate(like="nyt", seed=seed, lexicon=lexicon).puzzles[0]
+    def make(seed: int, number: int) -> SolveResult:
+        drawn = year_of_honeycombs(seed, lexicon)
+        return _solve_chosen(drawn, drawn.chosen[(number - 1) % len(drawn.chosen)][None])[0]
 
-    return daily_puzzles("bee", make, lexicon=lexicon, date=date, days=days, progress=progress)
+    return daily_puzzles(
+        "bee", make, lexicon=lexicon, date=date, days=days, progress=progress, yearly=True
+    )
+
+
+YEAR = 366
+"""Honeycombs drawn together for a year's daily puzzles (a leap year's days)."""
+
+_YEARS: dict[tuple[int, str], Drawn] = {}
+_MAX_YEARS = 4  # years of draws kept in memory
+
+
+def year_of_honeycombs(seed: int, lexicon: Lexicon) -> Drawn:
+    """A year's daily honeycombs, drawn at once without replacement (so that none repeats
+    within the year) and not yet solved: the draw of ``generate(like="nyt", seed=seed,
+    count=YEAR)``, whose puzzle ``n`` is the daily puzzle of the year's day ``n``.
+
+    Examples
+    --------
+    >>> from letterplay.daily import seed_for
+    >>> year = year_of_honeycombs(seed_for("bee", "2026-01-01"), as_lexicon("nyt-bee"))
+    >>> len(year.chosen), len(set(year.chosen.tolist()))
+    (366, 366)
+    """
+    key = (seed, lexicon.sha256)
+    if key not in _YEARS:
+        if len(_YEARS) >= _MAX_YEARS:
+            _YEARS.pop(next(iter(_YEARS)))
+        _YEARS[key] = _draw(
+            lexicon=lexicon,
+            count=YEAR,
+            seed=seed,
+            score=(None, None),
+            words=(None, None),
+            pangrams=1,
+            min_zipf=None,
+            allow_s=False,
+            exclude=None,
+            require=None,
+            allow_offensive=False,
+            like="nyt",
+        )
+    return _YEARS[key]

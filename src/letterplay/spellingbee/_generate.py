@@ -13,6 +13,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -155,6 +156,62 @@ def generate(
     letterplay.errors.NoSolutionError: no honeycomb with 2 pangrams scores at most 20: \
 each pangram scores at least 14
     """
+    drawn = _draw(
+        lexicon=lexicon,
+        count=count,
+        seed=seed,
+        score=score,
+        words=words,
+        pangrams=pangrams,
+        min_zipf=min_zipf,
+        allow_s=allow_s,
+        exclude=exclude,
+        require=require,
+        allow_offensive=allow_offensive,
+        like=like,
+    )
+    puzzles = tuple(_solve_chosen(drawn, drawn.chosen, progress=progress))
+    return GenerateResult(
+        seed=drawn.seed,
+        eligible=len(drawn.eligible),
+        candidates=len(drawn.cands),
+        puzzles=puzzles,
+        constraints=drawn.constraints,
+        lexicon=drawn.given,
+    )
+
+
+class Drawn(NamedTuple):
+    """Honeycombs drawn but not yet solved: ``chosen`` (candidate ids, in the order drawn)
+    among ``eligible`` ones of ``cands``, to be solved on ``lexicon`` (the ``given`` list less
+    its offensive words, unless those are allowed)."""
+
+    given: Lexicon
+    lexicon: Lexicon
+    cands: Candidates
+    eligible: np.ndarray
+    chosen: np.ndarray
+    seed: int
+    constraints: dict[str, object]
+    min_zipf: float | None
+
+
+def _draw(
+    *,
+    lexicon: Lexicon | str | None,
+    count: int,
+    seed: int | None,
+    score: Range,
+    words: Range,
+    pangrams: int,
+    min_zipf: float | None,
+    allow_s: bool,
+    exclude: str | None,
+    require: str | None,
+    allow_offensive: bool,
+    like: str | None,
+) -> Drawn:
+    """What :func:`generate` draws, checked, before anything is solved."""
     like = check_like(like)
     if like is not None and lexicon is None:
         lexicon = "nyt-bee"
@@ -201,14 +258,15 @@ each pangram scores at least 14
         chosen = rng.choice(eligible, size=min(count, len(eligible)), replace=False)
         if clean:
             chosen = _redraw_offensive(rng, cands, eligible, chosen)
-    puzzles = _solve_chosen(lexicon, cands, chosen, min_zipf=min_zipf, progress=progress)
-    return GenerateResult(
+    return Drawn(
+        given=given,
+        lexicon=lexicon,
+        cands=cands,
+        eligible=eligible,
+        chosen=chosen,
         seed=seed,
-        eligible=len(eligible),
-        candidates=len(cands),
-        puzzles=puzzles,
         constraints=constraints,
-        lexicon=given,
+        min_zipf=min_zipf,
     )
 
 
@@ -322,19 +380,16 @@ def _redraw_offensive(
 
 
 def _solve_chosen(
-    lexicon: Lexicon,
-    cands: Candidates,
-    chosen: np.ndarray,
-    *,
-    min_zipf: float | None,
-    progress: ProgressCallback | None,
-) -> tuple[SolveResult, ...]:
+    drawn: Drawn, chosen: np.ndarray, *, progress: ProgressCallback | None = None
+) -> list[SolveResult]:
+    """The honeycombs ``chosen`` (ids of ``drawn.cands``), each solved in full."""
     puzzles = []
     for done, i in enumerate(chosen):
         report(progress, "solving honeycombs", done, len(chosen))
-        puzzles.append(solve(cands.honeycomb(int(i)), lexicon=lexicon, min_zipf=min_zipf))
+        honeycomb = drawn.cands.honeycomb(int(i))
+        puzzles.append(solve(honeycomb, lexicon=drawn.lexicon, min_zipf=drawn.min_zipf))
     report(progress, "solving honeycombs", len(chosen), len(chosen))
-    return tuple(puzzles)
+    return puzzles
 
 
 def _check_possible(score: Range, words: Range, pangrams: int) -> None:

@@ -122,14 +122,38 @@ def shaped(
     kept in memory by the lexicon's identity and the candidates' constraints ``key``."""
     cache_key = (lexicon.sha256, like, key, offensive is not None)
     if cache_key not in _SHAPED:
-        logw = log_weights(statistics(lexicon, cands), shape_model()["bee"])
-        weights = np.zeros(len(logw))
-        inside = np.flatnonzero(np.isfinite(logw))
-        if len(inside):
-            weights[inside] = np.exp(logw[inside] - logw[inside].max())
-        if offensive is not None and len(inside):
-            weights[inside[offensive(inside)]] = 0.0
+
+        def build() -> dict[str, np.ndarray]:
+            logw = log_weights(statistics(lexicon, cands), shape_model()["bee"])
+            weights = np.zeros(len(logw))
+            inside = np.flatnonzero(np.isfinite(logw))
+            if len(inside):
+                weights[inside] = np.exp(logw[inside] - logw[inside].max())
+            if offensive is not None and len(inside):
+                weights[inside[offensive(inside)]] = 0.0
+            return {"weights": weights}
+
+        from letterplay import cache as disk
+
+        if disk.worth_caching(lexicon):
+            # on disk too: checking every candidate's shown letters costs most of a cold call
+            entry = ":".join([*map(str, cache_key), _model_identity(), "v1"])
+            weights = np.asarray(disk.cached("bee-shape", entry, build)["weights"])
+        else:
+            weights = build()["weights"]
         if len(_SHAPED) >= _MAX_SHAPED:
             _SHAPED.pop(next(iter(_SHAPED)))
         _SHAPED[cache_key] = weights
     return _SHAPED[cache_key]
+
+
+@cache
+def _model_identity() -> str:
+    """Checksums of what the weights depend on beyond the lexicon: the shape model and the list
+    of offensive shown strings (zlib's: hashlib costs more to import than this is worth)."""
+    import zlib
+
+    from letterplay import offensive
+
+    files = (SHAPE_FILE, offensive.shown_path())
+    return "-".join(f"{zlib.crc32(f.read_bytes()):08x}" for f in files)
