@@ -187,11 +187,7 @@ def seed_for(game: str, date: object) -> int:
     ...
     letterplay.errors.InputError: `game` must be one of bee, letterboxed, anigrams, not 'chess'
     """
-    if game not in GAMES:
-        raise InputError(
-            f"{named('game')} must be one of {', '.join(GAMES)}, not {shown(game)}",
-            parameter="game",
-        )
+    game = validate.one_of("game", game, GAMES)
     day = parse_date(date)
     digest = hashlib.sha256(f"letterplay daily {game} {day.isoformat()}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
@@ -258,8 +254,9 @@ def daily_puzzles(
     """
     progress = check_progress(progress)
     days_asked = dates(date, days)
+    keys = [_seed_and_number(game, day, yearly) for day in days_asked]
     puzzles = []
-    for done, day in enumerate(days_asked):
+    for done, (day, key) in enumerate(zip(days_asked, keys, strict=True)):
         report(progress, f"making daily puzzles ({game})", done, len(days_asked))
         where = (game, lexicon.sha256, day.isoformat())
         with _lock:
@@ -267,14 +264,13 @@ def daily_puzzles(
             if puzzle is not None:
                 _made.move_to_end(where)
         if puzzle is None:
-            puzzle = make(*_seed_and_number(game, day, yearly))
+            puzzle = make(*key)
             with _lock:
                 _made[where] = puzzle
                 while len(_made) > MAX_CACHED:
                     _made.popitem(last=False)
         puzzles.append(puzzle)
     report(progress, f"making daily puzzles ({game})", len(days_asked), len(days_asked))
-    keys = [_seed_and_number(game, day, yearly) for day in days_asked]
     return DailyResult(
         game=game,
         dates=days_asked,

@@ -121,6 +121,29 @@ def flag(name: str, value: object) -> bool:
     return bool(value)
 
 
+def one_of(name: str, value: object, allowed: Iterable[str], *, fold: bool = False) -> str:
+    """``value`` when it is one of ``allowed``; with ``fold``, a string is compared (and
+    returned) stripped and in lower case. Else an error naming the parameter and the choices.
+
+    Examples
+    --------
+    >>> one_of("like", " NYT ", ("nyt",), fold=True)
+    'nyt'
+    >>> one_of("fmt", "gif", ("svg", "png"))
+    Traceback (most recent call last):
+    ...
+    letterplay.errors.InputError: `fmt` must be one of svg, png, not 'gif'
+    """
+    allowed = tuple(allowed)
+    key = value.strip().lower() if fold and isinstance(value, str) else value
+    if not isinstance(key, str) or key not in allowed:
+        raise InputError(
+            f"{named(name)} must be one of {', '.join(allowed)}, not {shown(value)}",
+            parameter=name,
+        )
+    return key
+
+
 def text(name: str, value: object) -> str:
     """``value`` as a str (an error names the parameter and the type it got)."""
     if not isinstance(value, str):

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from letterplay.errors import InputError, shown
+from letterplay import validate
 from letterplay.results import Result
 
 __all__ = ["FORMATS", "Picture", "check_format", "figure_picture", "picture_format"]
@@ -59,11 +59,7 @@ def picture_format(name: str | Path) -> str:
 
 def check_format(fmt: object) -> str:
     """``fmt`` when it is a picture format (``"svg"`` or ``"png"``); else an InputError."""
-    if fmt not in FORMATS:
-        raise InputError(
-            f"`fmt` must be one of {', '.join(FORMATS)}, not {shown(fmt)}", parameter="fmt"
-        )
-    return fmt
+    return validate.one_of("fmt", fmt, FORMATS)
 
 
 def figure_picture(figure: Any, fmt: str, dpi: int = 120) -> str | bytes:

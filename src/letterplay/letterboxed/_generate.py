@@ -294,11 +294,11 @@ custom: such words have at most 3 different letters, so 1 of them cover at most 
     ----------
     - The New York Times, *Letter Boxed*: https://www.nytimes.com/puzzles/letter-boxed
     """
-    from letterplay.spellingbee._generate import check_like
+    if like is not None:
+        from letterplay.spellingbee._shape import LIKES  # one shape model for both games
 
-    like = check_like(like)
-    if like is not None and lexicon is None:
-        lexicon = "nyt-letterboxed"
+        like = validate.one_of("like", like, LIKES, fold=True)
+        lexicon = "nyt-letterboxed" if lexicon is None else lexicon
     given, min_zipf = as_lexicon(lexicon), check_min_zipf(min_zipf)
     lexicon = given  # the result names the list it was given; the filter is a policy on it
     clean = not validate.flag("allow_offensive", allow_offensive)

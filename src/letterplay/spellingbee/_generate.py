@@ -212,9 +212,11 @@ def _draw(
     like: str | None,
 ) -> Drawn:
     """What :func:`generate` draws, checked, before anything is solved."""
-    like = check_like(like)
-    if like is not None and lexicon is None:
-        lexicon = "nyt-bee"
+    if like is not None:
+        from letterplay.spellingbee._shape import LIKES
+
+        like = validate.one_of("like", like, LIKES, fold=True)
+        lexicon = "nyt-bee" if lexicon is None else lexicon
     given, min_zipf = as_lexicon(lexicon), check_min_zipf(min_zipf)
     lexicon = given  # the result names the list it was given; the filter is a policy on it
     clean = not validate.flag("allow_offensive", allow_offensive)
@@ -268,20 +270,6 @@ def _draw(
         constraints=constraints,
         min_zipf=min_zipf,
     )
-
-
-def check_like(like: object) -> str | None:
-    """``like`` checked: None or one of :data:`~letterplay.spellingbee._shape.LIKES`."""
-    from letterplay.spellingbee._shape import LIKES
-
-    if like is None:
-        return None
-    if not isinstance(like, str) or like.strip().lower() not in LIKES:
-        raise InputError(
-            f"{named('like')} must be one of {', '.join(LIKES)}, not {shown(like)}",
-            parameter="like",
-        )
-    return like.strip().lower()
 
 
 def _draw_shaped(
