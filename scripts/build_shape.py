@@ -36,6 +36,8 @@ towards the real puzzles, fitted by maximum likelihood:
   a few hundredths with chance alone. The weights are then the density
   ratio real/candidate, and drawing candidates with them draws puzzles like the recent real
   ones. Candidates outside the real puzzles' range of answer counts and scores get no weight.
+  The model also records the centre letters' mix its memory forecasts (``center_share``),
+  which the generator calibrates its weights to and spreads a batch over.
 - Letter Boxed. Boards cannot all be listed, so the generator *proposes* boards (4 sides of 3,
   the real boards' vowel counts and consonant frequencies, the consonant weights calibrated once
   on 1,000 pilot fair boards since the fairness test favours some letters), keeps the fair ones
@@ -330,6 +332,11 @@ def fit_bee(data: Path) -> dict:
         at += len(knots)
     model["center"] = _rounded(theta[at : at + 26])
     model["outer"] = _rounded(theta[at + 26 : at + 52])
+    # The centre letters the model forecasts (its memory's mix of the real ones): the penalty
+    # shrinks the centre weights towards the candidates' own mix, so the generator calibrates
+    # its weights to these shares and spreads a batch's centres by them.
+    share = weights[:, at] @ design[local, at : at + 26] / weights[:, at].sum()
+    model["center_share"] = _rounded(share / share.sum())
     model["support"] = support
     model["fit"] = {
         "lexicon": {"name": given.name, "sha256": given.sha256, "words": len(given)},

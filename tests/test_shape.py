@@ -19,7 +19,7 @@ from letterplay.spellingbee._shape import SHAPE_FILE, shape_model
 
 # Recorded by scripts/build_shape.py; a rebuild that changes the model must update it here,
 # deliberately (and the figures in docs/spellingbee.md and docs/letterboxed.md).
-SHAPE_SHA = "8b602f25365377357a5921029e29977feea81e74bd767665654bca8efc2fbc97"
+SHAPE_SHA = "0f4fb2c55c7b004d82ccd9a411f370238eceb167f168309f5a17f3a6514067ea"
 
 
 @pytest.fixture(scope="module")
@@ -147,6 +147,73 @@ def test_shape_file_identity():
     for game, name in (("bee", "nyt-bee"), ("letterboxed", "nyt-letterboxed")):
         fitted = model[game]["fit"]["lexicon"]
         assert (fitted["name"], fitted["sha256"]) == (name, nyt.load_bundled(name).sha256)
+
+
+def test_bee_centre_share_is_the_real_puzzles_mix():
+    """The model's centre letters: a mix of the real puzzles' (no S, every share a share)."""
+    share = np.asarray(shape_model()["bee"]["center_share"])
+    assert share.shape == (26,) and abs(share.sum() - 1) < 1e-3 and (share >= 0).all()
+    assert share["abcdefghijklmnopqrstuvwxyz".index("s")] == 0.0
+
+
+def test_calibrated_weights_draw_the_models_centre_letters():
+    """Calibrated, the shape weights of every nyt-bee honeycomb draw centre letters in the
+    model's shares exactly (the fit's penalty alone leaves them pulled towards the candidates')."""
+    from letterplay.offensive import without_offensive
+    from letterplay.spellingbee._best import candidates
+    from letterplay.spellingbee._shape import calibrated, log_weights, statistics
+
+    model = shape_model()["bee"]
+    lexicon = without_offensive(nyt.load_bundled("nyt-bee"))
+    stats = statistics(lexicon, candidates(lexicon, False))
+    logw = log_weights(stats, model)
+    raw = np.where(np.isfinite(logw), np.exp(logw - logw[np.isfinite(logw)].max()), 0.0)
+    share = np.asarray(model["center_share"]) / sum(model["center_share"])
+
+    def drawn(weights):
+        return np.bincount(stats["center"], weights=weights, minlength=26) / weights.sum()
+
+    assert np.abs(drawn(raw) - share).max() > 0.005  # what calibrating mends
+    assert np.abs(drawn(calibrated(raw, stats["center"], model)) - share).max() < 1e-9
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_spread_draw_gives_each_centre_its_share(seed):
+    """Drawn together, a batch has each centre letter its expected number of times, rounded up
+    or down, all different, in a shuffled order."""
+    from letterplay.spellingbee._generate import _spread_draw
+
+    rng = np.random.default_rng(seed)
+    centers = rng.integers(0, 26, size=5000)
+    weights = rng.random(5000) ** 4
+    ids = np.arange(5000) + 10
+    chosen = _spread_draw(np.random.default_rng(seed), ids, weights, centers=centers, count=366)
+    assert len(set(chosen.tolist())) == 366 and set(chosen.tolist()) <= set(ids.tolist())
+    expected = 366 * np.bincount(centers, weights=weights, minlength=26) / weights.sum()
+    got = np.bincount(centers[chosen - 10], minlength=26)
+    assert np.all(np.abs(got - expected) < 1)
+    assert not np.all(np.diff(centers[chosen - 10]) >= 0)  # not grouped by letter
+
+
+def test_spread_draw_takes_the_rest_when_a_letter_runs_short():
+    from letterplay.spellingbee._generate import _spread_draw
+
+    centers = np.array([0] * 2 + [1] * 20)
+    weights = np.r_[np.full(2, 100.0), np.ones(20)]  # letter 0 wants 9 of 10 but has 2
+    chosen = _spread_draw(
+        np.random.default_rng(0), np.arange(22), weights, centers=centers, count=10
+    )
+    assert len(set(chosen.tolist())) == 10 and {0, 1} <= set(chosen.tolist())
+
+
+def test_a_year_of_daily_bees_has_the_models_centre_letters():
+    from letterplay.daily import seed_for
+    from letterplay.spellingbee._daily import year_of_honeycombs
+
+    year = year_of_honeycombs(seed_for("bee", "2031-01-01"), nyt.load_bundled("nyt-bee"))
+    share = np.asarray(shape_model()["bee"]["center_share"])
+    got = np.bincount(year.cands.centers[year.chosen].astype(int), minlength=26)
+    assert np.abs(got - len(year.chosen) * share / share.sum()).max() < 1
 
 
 def test_bee_model_forecasts_better_than_uniform():

@@ -12,6 +12,8 @@ candidates in proportion to ``exp(log-weight)`` draws honeycombs distributed lik
 the model is the maximum-likelihood *exponential tilt* of the candidates towards the real puzzles
 (a conditional logit over all candidates), so its weights are the density ratio real/candidate.
 Candidates outside the range of the real puzzles' answer counts and scores get no weight.
+The weights are then calibrated (:func:`calibrated`) so that the centre letters they draw come
+in the mix the model forecasts, which its penalty alone would pull towards the candidates'.
 
 Examples
 --------
@@ -36,7 +38,15 @@ from letterplay.lexicon import Lexicon
 from letterplay.spellingbee._best import Candidates
 from letterplay.spellingbee._table import valid_words, word_arrays
 
-__all__ = ["LIKES", "STATISTICS", "log_weights", "shape_model", "shaped", "statistics"]
+__all__ = [
+    "LIKES",
+    "STATISTICS",
+    "calibrated",
+    "log_weights",
+    "shape_model",
+    "shaped",
+    "statistics",
+]
 
 LIKES = ("nyt",)
 """The puzzles ``like`` can shape generated ones after."""
@@ -105,6 +115,28 @@ def log_weights(stats: dict[str, np.ndarray], model: dict) -> np.ndarray:
     return np.where(inside, total, -np.inf)
 
 
+def calibrated(weights: np.ndarray, centers: np.ndarray, model: dict) -> np.ndarray:
+    """``weights`` scaled per centre letter so that the centre letters they draw come in the
+    model's ``center_share`` (the mix of the real puzzles' centre letters the model forecasts):
+    the fit's penalty pulls the centre weights towards the candidates' own mix, and this puts
+    the marginal back where the real puzzles are (one step of raking; the other statistics'
+    weights are left as fitted). Letters no candidate has keep no weight.
+
+    Examples
+    --------
+    >>> model = {"center_share": [0.75, 0.25] + [0.0] * 24}
+    >>> calibrated(np.ones(4), np.array([0, 1, 1, 1]), model).tolist()
+    [0.75, 0.08333333333333333, 0.08333333333333333, 0.08333333333333333]
+    """
+    share = np.asarray(model.get("center_share", []), dtype=np.float64)
+    if not len(share):
+        return weights
+    have = np.bincount(centers, weights=weights, minlength=len(share))
+    scale = np.divide(share, have, out=np.zeros(len(share)), where=have > 0)
+    total = (scale * have).sum()
+    return weights * scale[centers] / total if total > 0 else weights
+
+
 _SHAPED: dict[tuple[str, str, str, bool], np.ndarray] = {}
 _MAX_SHAPED = 8  # lexicons whose weights stay in memory
 
@@ -124,20 +156,21 @@ def shaped(
     if cache_key not in _SHAPED:
 
         def build() -> dict[str, np.ndarray]:
-            logw = log_weights(statistics(lexicon, cands), shape_model()["bee"])
+            stats = statistics(lexicon, cands)
+            logw = log_weights(stats, shape_model()["bee"])
             weights = np.zeros(len(logw))
             inside = np.flatnonzero(np.isfinite(logw))
             if len(inside):
                 weights[inside] = np.exp(logw[inside] - logw[inside].max())
             if offensive is not None and len(inside):
                 weights[inside[offensive(inside)]] = 0.0
-            return {"weights": weights}
+            return {"weights": calibrated(weights, stats["center"], shape_model()["bee"])}
 
         from letterplay import cache as disk
 
         if disk.worth_caching(lexicon):
             # on disk too: checking every candidate's shown letters costs most of a cold call
-            entry = ":".join([*map(str, cache_key), _model_identity(), "v1"])
+            entry = ":".join([*map(str, cache_key), _model_identity(), "v2"])
             weights = np.asarray(disk.cached("bee-shape", entry, build)["weights"])
         else:
             weights = build()["weights"]
