@@ -45,7 +45,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import dijkstra
 
-__all__ = ["CUT_ENTRIES", "dual_ascent", "reduced_cost_test"]
+__all__ = ["CUT_ENTRIES", "dual_ascent", "reduced_cost_test", "reduced_distances"]
 
 CUT_ENTRIES = 2_000_000
 """The most arcs, over all cuts, the ascent hands on to the LP."""
@@ -168,6 +168,27 @@ def _covered(t: int, w: _Set, *, is_term, sets: dict[int, _Set], cover: dict[int
     return False
 
 
+def reduced_distances(
+    tail: np.ndarray, head: np.ndarray, weights: np.ndarray, *, n: int, root: int, terms
+) -> tuple[np.ndarray, np.ndarray]:
+    """Shortest distances along the arcs ``tail[j] -> head[j]`` of non-negative ``weights`` (at
+    most one arc from a node to another) in a graph of ``n`` nodes: from ``root`` to every
+    node, and from every node on to the nearest of ``terms`` (infinite where there is no path).
+
+    Examples
+    --------
+    >>> # arcs 0 -> 1 (2), 1 -> 2 (0), 1 -> 0 (5), 2 -> 1 (1)
+    >>> tail, head = np.array([0, 1, 1, 2]), np.array([1, 2, 0, 1])
+    >>> reduced_distances(tail, head, np.array([2.0, 0.0, 5.0, 1.0]), n=3, root=0, terms=[2])
+    (array([0., 2., 2.]), array([2., 0., 0.]))
+    """
+    arcs = sp.csr_array((np.asarray(weights, dtype=np.float64), (tail, head)), shape=(n, n))
+    from_root = dijkstra(arcs, directed=True, indices=root)
+    # on to the nearest terminal: distances to the terminals along the arcs, from all at once
+    to_terms = dijkstra(arcs.T.tocsr(), directed=True, indices=list(terms), min_only=True)
+    return from_root, to_terms
+
+
 def reduced_cost_test(
     edges: tuple[np.ndarray, np.ndarray],
     reduced: np.ndarray,
@@ -186,10 +207,7 @@ def reduced_cost_test(
     tail = np.concatenate([a, b]).astype(np.int64)
     head = np.concatenate([b, a]).astype(np.int64)
     weights = reduced.astype(np.float64)
-    arcs = sp.csr_array((weights, (tail, head)), shape=(n, n))
-    from_root = dijkstra(arcs, directed=True, indices=root)
-    # on to the nearest terminal: distances to the terminals along the arcs, from all at once
-    to_terms = dijkstra(arcs.T.tocsr(), directed=True, indices=list(terms), min_only=True)
+    from_root, to_terms = reduced_distances(tail, head, weights, n=n, root=root, terms=terms)
     node_out = from_root + to_terms >= room
     node_out[list(terms)] = False
     through = from_root[tail] + weights + to_terms[head]

@@ -118,6 +118,49 @@ def _shortest_path_heuristic(p: _Problem, arcs, start: int, between: np.ndarray)
     return tree
 
 
+def _shortest_path_heuristic_known(
+    p: _Problem, arcs: sp.csr_array, start: int, dist: np.ndarray
+) -> set[int]:
+    """The same heuristic when ``dist``, the distances from every terminal (rows, in
+    ``p.terms`` order) to every node, are those of ``arcs`` (no residual node weights, so the
+    arc costs are symmetric): the tree's distance to each terminal is the least of the
+    terminal's distances to its nodes, kept up to date as nodes join, and each path is found
+    by walking down the joined terminal's distances. No shortest-path search at all, where the
+    one above runs one per terminal joined: on a word graph of 60,000 nodes, ten times faster.
+
+    Examples
+    --------
+    >>> from letterplay.steiner._graph import _check, symmetric_graph
+    >>> graph = symmetric_graph(4, [0, 0, 0, 1, 2], [1, 2, 3, 2, 3], [1, 1, 1, 3, 3])
+    >>> p = _Problem(_check(graph, [1, 2, 3]))
+    >>> sorted(_shortest_path_heuristic_known(p, p.arcs(), 1, p.terminal_distances()))
+    [0, 1, 2, 3]
+    """
+    terms = p.terms
+    indptr, indices, data = arcs.indptr, arcs.indices, arcs.data
+    tree = {start}
+    nearest = dist[:, start].copy()  # each terminal's distance to the tree
+    via = np.full(len(terms), start)  # and the tree node at that distance
+    missing = np.ones(len(terms), dtype=bool)
+    missing[terms == start] = False
+    while missing.any():
+        i = int(np.flatnonzero(missing)[np.argmin(nearest[missing])])  # ties: the lowest id
+        x, path = int(via[i]), []
+        while x != terms[i]:  # down the terminal's distances to it: a shortest path
+            row = slice(indptr[x], indptr[x + 1])
+            near = indices[row][dist[i, indices[row]] + data[row] == dist[i, x]]
+            x = int(near[0])
+            path.append(x)
+        for x in path:
+            if x not in tree:
+                tree.add(x)
+                closer = dist[:, x] < nearest
+                nearest[closer], via[closer] = dist[closer, x], x
+        missing &= ~np.isin(terms, path)
+        missing[i] = False
+    return tree
+
+
 def _key_path_exchange(p: _Problem, arcs, best: _Incumbent) -> _Incumbent | None:
     """Replace one key path (a path between terminals or branch nodes whose inner nodes are
     Steiner nodes of degree 2) by a cheaper link between the two halves; None if none is cheaper.
@@ -251,16 +294,30 @@ def _improve(p: _Problem, arcs, tree: _Incumbent, deadline: float, progress=None
     return tree
 
 
-def _upper_bound(p: _Problem, known: set[int] | None, deadline: float, progress) -> _Incumbent:
+def _upper_bound(
+    p: _Problem,
+    known: set[int] | None,
+    deadline: float,
+    progress,
+    *,
+    dist: np.ndarray | None = None,
+) -> _Incumbent:
     """The best tree of the shortest-path heuristic from each terminal (while
-    :data:`SPH_SECONDS` last) and of ``known`` nodes, improved by local search."""
+    :data:`SPH_SECONDS` last) and of ``known`` nodes, improved by local search; ``dist``, the
+    distances from each terminal to every node when they are the arc distances (no residual
+    node weights), spares the heuristic its searches."""
     arcs = p.arcs()
-    between = dijkstra(arcs, directed=True, indices=p.terms)[:, p.terms]
+    if dist is None:
+        between = dijkstra(arcs, directed=True, indices=p.terms)[:, p.terms]
     tree = None
     budget = min(deadline, time.perf_counter() + SPH_SECONDS)
     for i, t in enumerate(p.terms.tolist()):
         report(progress, "upper bound: shortest paths", i, len(p.terms))
-        candidate = _tree_on(p, _shortest_path_heuristic(p, arcs, t, between))
+        if dist is None:
+            nodes = _shortest_path_heuristic(p, arcs, t, between)
+        else:
+            nodes = _shortest_path_heuristic_known(p, arcs, t, dist)
+        candidate = _tree_on(p, nodes)
         if tree is None or candidate.cost < tree.cost:
             tree = candidate
         if time.perf_counter() > budget:

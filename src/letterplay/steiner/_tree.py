@@ -228,9 +228,14 @@ def _solve(
     report(progress, "upper bound", 0, 3)
     dist = p.terminal_distances()
     node_bound = _FutureBounds(dist, check.terms, math.inf)((1 << len(check.terms)) - 1)
-    del dist
     lower = int(node_bound[check.terms].max())
-    tree = _upper_bound(p, known, check.deadline, progress)
+    # with no residual node weights (edge weights only, or a multiplet's word graph, where
+    # every link word costs the same) the heuristic's arc distances are these metric ones;
+    # it walks down them, which needs every edge to cost something
+    known_dist = None if p.r.any() or not p.ce[p.edge_alive].all() else dist
+    del dist
+    tree = _upper_bound(p, known, check.deadline, progress, dist=known_dist)
+    del known_dist
     upper = tree.cost + 1 if must_search else tree.cost
     if lower >= upper or time.perf_counter() > check.deadline:
         return _result(check, tree.nodes, tree.edges, lower - p.offset, how=nothing)

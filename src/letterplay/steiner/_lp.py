@@ -1,0 +1,166 @@
+"""The linear programmes of the branch-and-cut (:mod:`._cut`): a silent HiGHS, rows gathered to
+add at once, the arcs as one sparsity pattern (which the maximum flows share), a lower bound from
+dual values that does not rest on the solver's tolerances, and the rows a solution leaves idle.
+
+Examples
+--------
+>>> import highspy
+>>> h = _highs()
+>>> _ = h.addCols(2, np.array([1.0, 2.0]), np.zeros(2), np.ones(2), 0, [], [], [])
+>>> rows = _Rows()
+>>> rows.add(np.array([0, 1]), np.ones(2), 1, highspy.kHighsInf)  # x0 + x1 >= 1
+>>> rows.add(np.array([1]), np.ones(1), -highspy.kHighsInf, 1)  # x1 <= 1
+>>> rows.into(h)
+>>> _ = h.run()
+>>> bound, reduced = safe_bound(h)
+>>> round(bound, 9), reduced.tolist()
+(1.0, [0.0, 1.0])
+>>> idle_rows(h, np.asarray(h.getSolution().col_value), first=0).tolist()  # x1 = 0 < 1
+[1]
+
+References
+----------
+- A. Neumaier and O. Shcherbina, "Safe bounds in linear and mixed-integer linear programming",
+  Mathematical Programming 99 (2004) 283–296. https://doi.org/10.1007/s10107-003-0433-3
+- Q. Huangfu and J. A. J. Hall, "Parallelizing the dual revised simplex method", Mathematical
+  Programming Computation 10 (2018) 119–142 (HiGHS). https://doi.org/10.1007/s12532-017-0130-5
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import breadth_first_order
+
+__all__ = ["IDLE", "idle_rows", "safe_bound"]
+
+IDLE = 1e-6
+"""How far from its bound a row's value must be for the row to count as idle."""
+
+_quiet = threading.Lock()
+_greeted = False
+
+
+def _highs():
+    """A silent HiGHS instance. Its library greets on standard output the first time one is made
+    in a process, before any option can be set: that once, file descriptor 1 points at the null
+    device (the PACE output on standard output must stay clean)."""
+    global _greeted
+    import highspy
+
+    with _quiet:
+        if _greeted:
+            h = highspy.Highs()
+        else:
+            sys.stdout.flush()
+            saved, null = os.dup(1), os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 1)
+            try:
+                h = highspy.Highs()
+            finally:
+                os.dup2(saved, 1)
+                os.close(saved)
+                os.close(null)
+                _greeted = True
+    h.setOptionValue("output_flag", False)
+    return h
+
+
+class _Rows:
+    """Rows to add to the model, gathered as sparse vectors with their bounds."""
+
+    def __init__(self):
+        self.starts, self.indices, self.values, self.lower, self.upper = [0], [], [], [], []
+
+    def add(self, indices: np.ndarray, values: np.ndarray, lower: float, upper: float) -> None:
+        self.indices.append(np.asarray(indices, dtype=np.int32))
+        self.values.append(np.asarray(values, dtype=np.float64))
+        self.starts.append(self.starts[-1] + len(indices))
+        self.lower.append(lower)
+        self.upper.append(upper)
+
+    def __len__(self) -> int:
+        return len(self.lower)
+
+    def into(self, h) -> None:
+        if not self.lower:
+            return
+        # HiGHS's API takes the rows' arrays positionally: count, bounds, then CSR arrays
+        matrix = (
+            self.starts[-1],
+            np.array(self.starts[:-1], dtype=np.int32),
+            np.concatenate(self.indices),
+            np.concatenate(self.values),
+        )
+        bounds = (np.array(self.lower, dtype=np.float64), np.array(self.upper, dtype=np.float64))
+        h.addRows(len(self.lower), *bounds, *matrix)
+
+
+class _Pattern:
+    """The arcs as one sparsity pattern: ``order`` sorts them by tail then head (CSR order);
+    ``reverse[p]`` is the position of the arc opposite the one at position ``p``."""
+
+    def __init__(self, n: int, src: np.ndarray, dst: np.ndarray):
+        self.n = n
+        self.order = np.lexsort((dst, src))
+        self.rows = src[self.order]
+        self.indices = dst[self.order].astype(np.int32)
+        self.indptr = np.searchsorted(self.rows, np.arange(n + 1)).astype(np.int32)
+        position = np.empty(len(src), dtype=np.int64)
+        position[self.order] = np.arange(len(src))
+        m = len(src) // 2
+        opposite = np.concatenate([np.arange(m, 2 * m), np.arange(m)])  # arc j and j ± m
+        self.reverse = position[opposite[self.order]]
+
+    def reach(self, mask: np.ndarray, start: int) -> np.ndarray:
+        """The nodes reached from ``start`` along the arcs at the positions in ``mask``."""
+        n = self.n
+        indptr = np.zeros(n + 1, dtype=np.int32)
+        np.cumsum(np.bincount(self.rows[mask], minlength=n), out=indptr[1:])
+        graph = sp.csr_array((np.ones(int(mask.sum())), self.indices[mask], indptr), shape=(n, n))
+        reached = np.zeros(n, dtype=bool)
+        reached[breadth_first_order(graph, start, directed=True, return_predecessors=False)] = True
+        return reached
+
+
+def _matrix(lp) -> sp.csc_array:
+    """The constraint matrix of a HiGHS LP."""
+    a = lp.a_matrix_
+    return sp.csc_array(
+        (np.asarray(a.value_), np.asarray(a.index_), np.asarray(a.start_)),
+        shape=(lp.num_row_, lp.num_col_),
+    )
+
+
+def safe_bound(h) -> tuple[float, np.ndarray]:
+    """A lower bound of the LP just solved by ``h``, valid for its dual values whatever their
+    accuracy, and the reduced costs it implies (Neumaier & Shcherbina 2004): any point within the
+    columns' bounds that meets the rows costs at least the bound plus, for each column, its
+    reduced cost times its distance from the end of its range the bound took."""
+    lp = h.getLp()
+    y = np.asarray(h.getSolution().row_dual)
+    row_lo, row_hi = np.asarray(lp.row_lower_), np.asarray(lp.row_upper_)
+    # a multiplier may only push against a finite side of its row
+    y = np.where(y > 0, np.where(np.isfinite(row_lo), y, 0), np.where(np.isfinite(row_hi), y, 0))
+    reduced = np.asarray(lp.col_cost_) - _matrix(lp).T @ y
+    col_lo, col_hi = np.asarray(lp.col_lower_), np.asarray(lp.col_upper_)
+    up, down = y > 0, y < 0
+    bound = float((y[up] * row_lo[up]).sum() + (y[down] * row_hi[down]).sum())
+    # each column at the end of its range that the reduced cost favours
+    bound += float(np.where(reduced > 0, reduced * col_lo, reduced * col_hi).sum())
+    return bound, reduced
+
+
+def idle_rows(h, x: np.ndarray, *, first: int) -> np.ndarray:
+    """The rows of ``h`` from ``first`` on that the point ``x`` meets with room to spare (more
+    than :data:`IDLE` from each bound)."""
+    lp = h.getLp()
+    value = _matrix(lp) @ x
+    low, high = np.asarray(lp.row_lower_), np.asarray(lp.row_upper_)
+    idle = (value > low + IDLE) & (value < high - IDLE)
+    idle[:first] = False
+    return np.flatnonzero(idle).astype(np.int32)

@@ -1,0 +1,201 @@
+"""The branch-and-cut's own parts held to the optimum of the unreduced instance: the test on the
+LP's reduced costs (arcs and nodes through their paths), the integer solutions that may or may
+not stop HiGHS's search, the trees mended from them, and the idle cut rows dropped before the
+branch and bound."""
+
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+
+import highspy
+import numpy as np
+import scipy.sparse as sp
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from letterplay.steiner import _reduce as reduce_module
+from letterplay.steiner._bounds import _Problem
+from letterplay.steiner._cut import _BranchAndCut, _Lazy
+from letterplay.steiner._graph import _check
+from letterplay.steiner._lp import _Rows
+from letterplay.steiner.simple import simple_steiner_tree
+
+
+def graph(n: int, edges: dict[tuple[int, int], int]) -> sp.csr_array:
+    """A symmetric sparse matrix from ``{(u, v): weight}`` (stored zeros are 0-weight edges)."""
+    rows = [a for a, _ in edges] + [b for _, b in edges]
+    cols = [b for _, b in edges] + [a for a, _ in edges]
+    data = list(edges.values()) * 2
+    return sp.csr_array((np.array(data, dtype=np.int64), (rows, cols)), shape=(n, n))
+
+
+@st.composite
+def instances(draw, max_nodes: int = 10):
+    """A connected instance with at least two terminals: a random spanning tree plus random
+    edges, weights with zeros and ties, sometimes node weights."""
+    n = draw(st.integers(3, max_nodes))
+    edges = {}
+    for x in range(1, n):
+        edges[(draw(st.integers(0, x - 1)), x)] = draw(st.integers(0, 9))
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n) if (a, b) not in edges]
+    for pair in draw(st.lists(st.sampled_from(pairs), unique=True, max_size=14)) if pairs else []:
+        edges[pair] = draw(st.integers(0, 9))
+    terminals = draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=6, unique=True))
+    weights = None
+    if draw(st.booleans()):
+        weights = np.array([draw(st.integers(0, 4)) for _ in range(n)])
+    return n, edges, terminals, weights
+
+
+def unreduced(n, edges, terminals, weights=None):
+    """The branch-and-cut's graph with no reduction run (node and edge ids as in the input, but
+    for nodes apart from the terminals), and the shift of its costs."""
+    p = _Problem(_check(graph(n, edges), terminals, node_weights=weights))
+    return reduce_module._compact(reduce_module._Graph(p)), p.offset
+
+
+def tree_arcs(bc: _BranchAndCut, compact, tree_edges) -> list[int]:
+    """The arcs of a tree given by input edges, each directed away from the root."""
+    local = {int(x): i for i, x in enumerate(compact.ids.tolist())}
+    index = {(int(a), int(b)): j for j, (a, b) in enumerate(zip(compact.a, compact.b, strict=True))}
+    around: dict[int, list[int]] = {}
+    for x, y in tree_edges:
+        around.setdefault(local[x], []).append(local[y])
+        around.setdefault(local[y], []).append(local[x])
+    arcs, stack, seen = [], [bc.root], {bc.root}
+    while stack:
+        x = stack.pop()
+        for y in around.get(x, []):
+            if y not in seen:
+                seen.add(y)
+                stack.append(y)
+                j = index[(min(x, y), max(x, y))]
+                arcs.append(j if x < y else j + bc.m)
+    return arcs
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances(), st.booleans())
+def test_the_lp_reduced_cost_test_keeps_every_optimal_tree(instance, weak):
+    """Every cut round at the root fixes arcs and nodes by the LP's reduced costs; with the tree
+    to beat one above the optimum (and no tree found on the way to lower it), no arc of the
+    optimal tree is fixed, and the bound, lifted by the terminals' reduced distances from the
+    root, stays at most the optimum. ``weak``: the first LP without the dual ascent's cuts, so
+    that its bound is below the optimum and the tree's arcs have reduced costs."""
+    n, edges, terminals, weights = instance
+    best = simple_steiner_tree(graph(n, edges), terminals, node_weights=weights)
+    compact, offset = unreduced(n, edges, terminals, weights)
+    optimum = best.cost + offset  # in the shifted costs the search sees
+    bc = _BranchAndCut(compact, optimum + 1, math.inf, None)
+    bc._found = lambda cost, edges: None  # keep the tree to beat above the optimum
+    bc._build()
+    if weak:
+        cuts = np.arange(bc.structural, bc.h.getNumRow(), dtype=np.int32)
+        bc.h.deleteRows(len(cuts), cuts)
+        bc.lower = 0
+    bc.state = _Lazy(bc)
+    bc._root_lp()
+    assert bc.lower <= optimum
+    assert not bc.fixed[tree_arcs(bc, compact, best.edges)].any()
+
+
+def test_the_lp_reduced_cost_test_removes_a_node_no_arc_alone_would():
+    """Two paths of two unit edges from terminal 0 to terminal 2, through 1 and through 3.
+    With a bound of 1 and a tree of 3 to beat, a reduced cost of 0.6 on each arc into and out
+    of 3 (but the one into the root) leaves a tree of 2 possible through any one arc, but a
+    tree through 3 pays two of them: node 3 goes (all four of its arcs), the path through 1
+    stays."""
+    compact, _ = unreduced(4, {(0, 1): 1, (1, 2): 1, (0, 3): 1, (2, 3): 1}, [0, 2])
+    bc = _BranchAndCut(compact, 3, math.inf, None)
+    bc._build()
+    assert bc.root == 0
+    m = bc.m
+    reduced = np.zeros(2 * m + bc.n)
+    edge = {(int(a), int(b)): j for j, (a, b) in enumerate(zip(compact.a, compact.b, strict=True))}
+    reduced[edge[(0, 3)]] = 0.6  # 0 -> 3
+    reduced[edge[(2, 3)]] = 0.6  # 2 -> 3
+    reduced[edge[(2, 3)] + m] = 0.6  # 3 -> 2
+    bc.lower = 0  # forget the dual ascent's bound: only the test's own lift is seen
+    bc._fix_by_reduced_costs(1.0, reduced)
+    through_3 = [edge[(0, 3)], edge[(0, 3)] + m, edge[(2, 3)], edge[(2, 3)] + m]
+    assert sorted(np.flatnonzero(bc.fixed).tolist()) == sorted(through_3)
+    assert bc.lower == 1  # terminal 2 is reached at no reduced cost: the bound stays
+
+
+def test_the_lp_reduced_cost_test_proves_when_a_terminal_is_out_of_reach():
+    """A terminal whose every path from the root costs more reduced cost than the gap: no tree
+    beats the target, and the bound reaches it."""
+    compact, _ = unreduced(3, {(0, 1): 1, (1, 2): 1}, [0, 2])
+    bc = _BranchAndCut(compact, 3, math.inf, None)
+    bc._build()
+    reduced = np.zeros(2 * bc.m + bc.n)
+    reduced[: bc.m] = 0.6  # both arcs away from the root
+    bc.lower = 0
+    bc._fix_by_reduced_costs(1.9, reduced)
+    assert bc.lower == 3
+
+
+def _disconnected_solution(bc: _BranchAndCut, compact) -> np.ndarray:
+    """An integer solution of the path 0 - 1 - 2 - 3 (terminals 0 and 3) whose arcs make the
+    root reach 1 only, while 2 and 3 point at each other."""
+    m = bc.m
+    edge = {(int(a), int(b)): j for j, (a, b) in enumerate(zip(compact.a, compact.b, strict=True))}
+    x = np.zeros(2 * m + bc.n)
+    x[edge[(0, 1)]] = 1  # 0 -> 1
+    x[edge[(2, 3)]] = 1  # 2 -> 3
+    x[edge[(2, 3)] + m] = 1  # 3 -> 2
+    x[2 * m + np.array([1, 2, 3])] = 1
+    return x
+
+
+def test_an_integer_solution_at_the_cutoff_does_not_stop_the_search():
+    """HiGHS prunes by the least of its cutoff and its best solution, so a solution leaving a
+    terminal unreached stops the search (its cuts added, the search started again) only when it
+    is cheaper than the cutoff; one at or above it keeps its cuts for the next start. Either
+    way its nodes, which join the terminals, give a tree."""
+    edges = {(0, 1): 1, (1, 2): 1, (2, 3): 1, (0, 3): 9}
+    compact, _ = unreduced(4, edges, [0, 3])
+    bc = _BranchAndCut(compact, 10, math.inf, None)
+    bc._build()
+    lazy = _Lazy(bc)
+    x = _disconnected_solution(bc, compact)
+    event = SimpleNamespace(data_out=SimpleNamespace(mip_solution=x, objective_function_value=4))
+    lazy.cutoff = 4.0
+    lazy.solution(event)
+    assert len(lazy.rows) == 0 and len(lazy.later) > 0
+    # the nodes 0, 1, 2, 3 span the path: the tree of 3 is kept
+    assert bc.best is not None and bc.best[0] == 3 and bc.target == 3
+    lazy.cutoff = 4.5
+    lazy.solution(event)
+    assert len(lazy.rows) > 0
+
+
+def test_idle_cut_rows_are_dropped_before_the_branch_and_bound():
+    """After the cut rounds, the cut rows the last LP solution meets with room to spare go (here
+    a valid row every tree meets many times over: at least one arc in all); the rows that define
+    the model stay, and the LP keeps its optimum."""
+    rng = np.random.default_rng(0)
+    n, edges = 30, {}
+    for x in range(1, n):
+        edges[(int(rng.integers(x)), x)] = int(rng.integers(1, 11))
+    while len(edges) < 90:
+        a, b = sorted(rng.choice(n, 2, replace=False).tolist())
+        edges[(a, b)] = int(rng.integers(1, 11))
+    compact, _ = unreduced(n, edges, sorted(rng.choice(n, 8, replace=False).tolist()))
+    bc = _BranchAndCut(compact, 10**6, math.inf, None)
+    bc._found = lambda cost, edges: None  # no tree ends the rounds early
+    bc._build()
+    bc.state = _Lazy(bc)
+    bc._root_lp()
+    h = bc.h
+    idle = _Rows()
+    idle.add(np.arange(2 * bc.m), np.ones(2 * bc.m), 1, highspy.kHighsInf)
+    idle.into(h)
+    h.run()
+    value, rows = h.getInfo().objective_function_value, h.getNumRow()
+    bc.x = np.asarray(h.getSolution().col_value)
+    bc._drop_idle_rows()
+    assert bc.structural <= h.getNumRow() < rows
+    h.run()
+    assert math.isclose(h.getInfo().objective_function_value, value, abs_tol=1e-6)
