@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy.sparse.csgraph import connected_components, dijkstra, minimum_spanning_tree
 
+from graphs import graph
 from letterplay.errors import InputError, LetterplayError, NoSolutionError
 from letterplay.steiner import _search, read_pace, steiner_tree
 from letterplay.steiner._graph import MAX_WEIGHT, prune_leaves, tree_cost
@@ -23,14 +24,6 @@ from letterplay.steiner.simple import simple_steiner_tree
 
 # ----------------------------------------------------------------------------------------------
 # References written independently of the engine
-
-
-def graph(n: int, edges: dict[tuple[int, int], int]) -> sp.csr_array:
-    """A symmetric sparse matrix from ``{(u, v): weight}`` (stored zeros are 0-weight edges)."""
-    rows = [a for a, _ in edges] + [b for _, b in edges]
-    cols = [b for _, b in edges] + [a for a, _ in edges]
-    data = list(edges.values()) * 2
-    return sp.csr_array((np.array(data, dtype=np.int64), (rows, cols)), shape=(n, n))
 
 
 def brute_force(n, edges, terminals, node_weights=None) -> int | None:

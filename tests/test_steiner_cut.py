@@ -10,24 +10,16 @@ from types import SimpleNamespace
 
 import highspy
 import numpy as np
-import scipy.sparse as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from graphs import graph
 from letterplay.steiner import _reduce as reduce_module
 from letterplay.steiner._bounds import _Problem
 from letterplay.steiner._cut import _BranchAndCut, _Lazy
 from letterplay.steiner._graph import _check
 from letterplay.steiner._lp import _Rows
 from letterplay.steiner.simple import simple_steiner_tree
-
-
-def graph(n: int, edges: dict[tuple[int, int], int]) -> sp.csr_array:
-    """A symmetric sparse matrix from ``{(u, v): weight}`` (stored zeros are 0-weight edges)."""
-    rows = [a for a, _ in edges] + [b for _, b in edges]
-    cols = [b for _, b in edges] + [a for a, _ in edges]
-    data = list(edges.values()) * 2
-    return sp.csr_array((np.array(data, dtype=np.int64), (rows, cols)), shape=(n, n))
 
 
 @st.composite

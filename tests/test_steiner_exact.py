@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy.sparse.csgraph import connected_components
 
+from graphs import graph
 from letterplay.errors import Cancelled, NoSolutionError
 from letterplay.steiner import _reduce as reduce_module
 from letterplay.steiner import read_instance
@@ -24,14 +25,6 @@ from letterplay.steiner._tree import _solve
 from letterplay.steiner.simple import simple_steiner_tree
 
 METHODS = ("branch-and-cut", "dijkstra-steiner")
-
-
-def graph(n: int, edges: dict[tuple[int, int], int]) -> sp.csr_array:
-    """A symmetric sparse matrix from ``{(u, v): weight}`` (stored zeros are 0-weight edges)."""
-    rows = [a for a, _ in edges] + [b for _, b in edges]
-    cols = [b for _, b in edges] + [a for a, _ in edges]
-    data = list(edges.values()) * 2
-    return sp.csr_array((np.array(data, dtype=np.int64), (rows, cols)), shape=(n, n))
 
 
 @st.composite
