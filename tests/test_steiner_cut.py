@@ -14,11 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphs import graph
+from letterplay.steiner import _cut as cut_module
 from letterplay.steiner import _reduce as reduce_module
 from letterplay.steiner._bounds import _Problem
-from letterplay.steiner._cut import _BranchAndCut, _Lazy
+from letterplay.steiner._cut import _BranchAndCut, _Lazy, _lp_time_limit
 from letterplay.steiner._graph import _check
-from letterplay.steiner._lp import _Rows
+from letterplay.steiner._lp import _highs, _Rows
+from letterplay.steiner._tree import _solve
 from letterplay.steiner.simple import simple_steiner_tree
 
 
@@ -191,3 +193,70 @@ def test_idle_cut_rows_are_dropped_before_the_branch_and_bound():
     assert bc.structural <= h.getNumRow() < rows
     h.run()
     assert math.isclose(h.getInfo().objective_function_value, value, abs_tol=1e-6)
+
+
+def test_each_lp_solve_gets_the_seconds_it_is_given():
+    """HiGHS reads an LP's ``time_limit`` against a clock that adds up every run of one instance:
+    after solves taking longer than the seconds given, one more with that limit must finish."""
+    rng = np.random.default_rng(1)
+    n = 200
+    h = _highs()
+    h.addCols(n, -rng.random(n), np.zeros(n), np.full(n, 10.0), 0, np.zeros(0, np.int32), [], [])
+    indices = np.tile(np.arange(n, dtype=np.int32), n)
+    starts = np.arange(0, n * n, n, dtype=np.int32)
+    h.addRows(
+        n, np.full(n, -highspy.kHighsInf), np.ones(n), n * n, starts, indices, rng.random(n * n)
+    )
+    while h.getRunTime() < 0.3:
+        h.clearSolver()
+        h.run()
+    _lp_time_limit(h, 0.2)
+    h.clearSolver()
+    h.run()
+    assert h.getModelStatus() == highspy.HighsModelStatus.kOptimal
+
+
+def test_a_large_integer_programme_skips_probing(monkeypatch):
+    """Beyond :data:`PROBING_MAX_NONZEROS` the branch and bound's presolve skips probing, which
+    reads the clock too rarely to keep a time limit; the search stays exact."""
+    monkeypatch.setattr(cut_module, "PROBING_MAX_NONZEROS", 0)
+    edges = {(0, 1): 2, (1, 2): 2, (0, 3): 1, (3, 4): 1, (4, 2): 1, (1, 3): 1, (2, 5): 3}
+    compact, offset = unreduced(6, edges, [0, 2, 5])
+    bc = _BranchAndCut(compact, 100, math.inf, None)
+    bc._build()
+    bc.state = _Lazy(bc)
+    bc._branch()  # straight to the branch and bound, no cut rounds
+    assert bc.h.getOptionValue("presolve_rule_off")[1] == cut_module.PROBING_RULE
+    best = simple_steiner_tree(graph(6, edges), [0, 2, 5]).cost
+    assert bc.best is not None and bc.best[0] + offset == best == bc.lower + offset
+
+
+def test_idle_rows_dropped_during_the_cut_rounds_keep_the_optimum(monkeypatch):
+    """Cut rows deleted every round while cutting (:data:`DROP_ROUNDS` = 1) are separated again
+    when needed: rows do go, and the bound still reaches the optimum."""
+    monkeypatch.setattr(cut_module, "DROP_ROUNDS", 1)
+    dropped = []
+    drop = _BranchAndCut._drop_idle_rows
+
+    def counted(bc):
+        before = bc.h.getNumRow()
+        drop(bc)
+        dropped.append(before - bc.h.getNumRow())
+
+    monkeypatch.setattr(_BranchAndCut, "_drop_idle_rows", counted)
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        # unit weights, as a word graph's: the LP is degenerate and the cut rounds go on
+        n, edges = 40, {}
+        for x in range(1, n):
+            edges[(int(rng.integers(x)), x)] = 1
+        while len(edges) < 120:
+            a, b = sorted(rng.choice(n, 2, replace=False).tolist())
+            edges[(a, b)] = 1
+        terminals = sorted(rng.choice(n, 10, replace=False).tolist())
+        compact, offset = unreduced(n, edges, terminals)
+        bc = _BranchAndCut(compact, 10**6, math.inf, None)
+        cost, _, lower = bc.run()
+        best = _solve(graph(n, edges), terminals, method="dijkstra-steiner").cost
+        assert cost + offset == best and lower + offset == best
+    assert sum(dropped) > 0

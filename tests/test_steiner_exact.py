@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import math
+import time
 
 import numpy as np
 import pytest
@@ -314,3 +315,24 @@ def test_real_instances_reach_their_optima(data_dir, optima, folder, name, metho
     assert (result.cost, result.optimal) == (optima[name], True)
     assert tree_cost(instance.graph, result.edges, instance.terminals) == result.cost
     assert math.isfinite(result.seconds)
+
+
+def test_dense_graphs_with_many_terminals_go_to_the_branch_and_cut_alone():
+    """From 13 to 24 terminals both methods run in turn on a sparse graph (grids, where the
+    Dijkstra–Steiner search wins), the branch-and-cut alone on a dense one (word graphs)."""
+    from types import SimpleNamespace
+
+    from letterplay.steiner._tree import DENSE_DEGREE, _plan
+
+    def reduced(k: int, degree: float):
+        n = 1000
+        return SimpleNamespace(terms=list(range(k)), ids=range(n), a=[0] * int(degree * n / 2))
+
+    deadline = time.perf_counter() + 60
+    assert [m for m, _ in _plan(reduced(16, 3.5), None, deadline)] == [
+        "branch-and-cut",
+        "dijkstra-steiner",
+    ]
+    assert _plan(reduced(16, DENSE_DEGREE + 1), None, deadline) == [("branch-and-cut", deadline)]
+    # few terminals: the search first, whatever the density
+    assert _plan(reduced(8, DENSE_DEGREE + 1), None, deadline)[0][0] == "dijkstra-steiner"
