@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import math
 import time
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -22,7 +23,7 @@ from letterplay.steiner import read_instance
 from letterplay.steiner._bounds import _Problem
 from letterplay.steiner._dual import dual_ascent, reduced_cost_test
 from letterplay.steiner._graph import _check, tree_cost
-from letterplay.steiner._tree import _solve
+from letterplay.steiner._tree import DENSE_DEGREE, _plan, _solve
 from letterplay.steiner.simple import simple_steiner_tree
 
 METHODS = ("branch-and-cut", "dijkstra-steiner")
@@ -320,9 +321,6 @@ def test_real_instances_reach_their_optima(data_dir, optima, folder, name, metho
 def test_dense_graphs_with_many_terminals_go_to_the_branch_and_cut_alone():
     """From 13 to 24 terminals both methods run in turn on a sparse graph (grids, where the
     Dijkstra–Steiner search wins), the branch-and-cut alone on a dense one (word graphs)."""
-    from types import SimpleNamespace
-
-    from letterplay.steiner._tree import DENSE_DEGREE, _plan
 
     def reduced(k: int, degree: float):
         n = 1000
