@@ -23,7 +23,7 @@ from letterplay.steiner import read_instance
 from letterplay.steiner._bounds import _Problem
 from letterplay.steiner._dual import dual_ascent, reduced_cost_test
 from letterplay.steiner._graph import _check, tree_cost
-from letterplay.steiner._tree import DENSE_DEGREE, _plan, _solve
+from letterplay.steiner._tree import DENSE_DEGREE, DENSE_SEARCH_SHARE, _plan, _solve
 from letterplay.steiner.simple import simple_steiner_tree
 
 METHODS = ("branch-and-cut", "dijkstra-steiner")
@@ -318,9 +318,10 @@ def test_real_instances_reach_their_optima(data_dir, optima, folder, name, metho
     assert math.isfinite(result.seconds)
 
 
-def test_dense_graphs_with_many_terminals_go_to_the_branch_and_cut_alone():
+def test_dense_graphs_go_to_the_branch_and_cut():
     """From 13 to 24 terminals both methods run in turn on a sparse graph (grids, where the
-    Dijkstra–Steiner search wins), the branch-and-cut alone on a dense one (word graphs)."""
+    Dijkstra–Steiner search wins), the branch-and-cut alone on a dense one (word graphs); with
+    fewer, the search first, and on a dense graph only for a tenth of the time."""
 
     def reduced(k: int, degree: float):
         n = 1000
@@ -332,5 +333,11 @@ def test_dense_graphs_with_many_terminals_go_to_the_branch_and_cut_alone():
         "dijkstra-steiner",
     ]
     assert _plan(reduced(16, DENSE_DEGREE + 1), None, deadline) == [("branch-and-cut", deadline)]
-    # few terminals: the search first, whatever the density
-    assert _plan(reduced(8, DENSE_DEGREE + 1), None, deadline)[0][0] == "dijkstra-steiner"
+    # few terminals: the search first, whatever the density; on a dense graph only briefly
+    sparse = _plan(reduced(8, 3.5), None, deadline)
+    dense = _plan(reduced(8, DENSE_DEGREE + 1), None, deadline)
+    assert [m for m, _ in sparse] == [m for m, _ in dense] == ["dijkstra-steiner", "branch-and-cut"]
+    now = time.perf_counter()
+    assert sparse[0][1] - now > 0.4 * (deadline - now)
+    assert dense[0][1] - now < DENSE_SEARCH_SHARE * (deadline - now) + 1e-3
+    assert sparse[1][1] == dense[1][1] == deadline
