@@ -17,9 +17,9 @@ from graphs import graph
 from letterplay.steiner import _cut as cut_module
 from letterplay.steiner import _reduce as reduce_module
 from letterplay.steiner._bounds import _Problem
-from letterplay.steiner._cut import _BranchAndCut, _Lazy, _lp_time_limit
+from letterplay.steiner._cut import _BranchAndCut, _Lazy
 from letterplay.steiner._graph import _check
-from letterplay.steiner._lp import _highs, _Rows
+from letterplay.steiner._lp import _highs, _lp_time_limit, _Rows
 from letterplay.steiner._tree import _solve
 from letterplay.steiner.simple import simple_steiner_tree
 

@@ -25,6 +25,9 @@ There are exponentially many cuts, so they are added as needed (:class:`_BranchA
    that leaves a terminal unreached from the root stops the search, which starts again with the
    cuts around the unreached parts (a lazy-constraint loop).
 
+Now and then, and before the branch and bound, the trees found so far are merged: the optimum of
+the small graph they span is often cheaper than each (:mod:`._merge`).
+
 The proof is HiGHS's: ``optimal`` when the search ends, else the best bound it proved (or the
 root bound) is the lower bound; each is a bound on a relaxation of the problem, so it is valid.
 
@@ -67,13 +70,14 @@ from scipy.sparse.csgraph import breadth_first_order, connected_components, maxi
 from letterplay.progress import report
 from letterplay.steiner._dual import dual_ascent, reduced_distances
 from letterplay.steiner._heuristic import _guided_tree, _tree_on, _View
-from letterplay.steiner._lp import _highs, _Pattern, _Rows, idle_rows, safe_bound
+from letterplay.steiner._lp import _highs, _lp_time_limit, _Pattern, _Rows, idle_rows, safe_bound
+from letterplay.steiner._merge import _Pool
 from letterplay.steiner._reduce import _Reduced
 
 __all__ = ["FLOW_SCALE", "LP_ROUNDS"]
 
 FLOW_SCALE = 1 << 20
-"""Arc values become integer capacities ``floor(x * FLOW_SCALE) + CREEP`` for the maximum flows
+"""Arc values become integer capacities ``floor(x * FLOW_SCALE)`` for the maximum flows
 (scipy's take integers); a cut found is added only when its arc values, summed exactly, fall
 short of 1."""
 
@@ -90,12 +94,10 @@ tree: the bound has stalled, and the cutting stops once it has had its time
 
 STALL_SHARE = 0.5
 """The share of the branch-and-cut's time the cut rounds may take before a stalled bound stops
-them. Each round brings the LP solution nearer an arborescence: the trees it leads to get
-better, and fewer of the branch and bound's integer solutions leave terminals unreached (each
-one starts HiGHS again). On 25 SteinLib-like d19 graphs, rounds until no cut was violated
-instead of stopping after 10 stalled ones took the slowest from 62 s to 20 s (CPU), and none
-took longer; on 50 PACE track-1 instances (60 s each) the same were proven, most open ones
-with a higher bound."""
+them. Each round brings the LP nearer an arborescence: better trees, and fewer integer
+solutions leaving terminals unreached (each starts HiGHS again). On 25 SteinLib-like d19 graphs,
+rounds until no cut was violated took the slowest from 62 s to 20 s (CPU), none longer; on 50
+PACE track-1 instances (60 s each) the same were proven, most open ones with a higher bound."""
 
 STALL_SECONDS = 30.0
 """Without a time limit, the seconds the cut rounds may take before a stalled bound stops
@@ -106,20 +108,13 @@ CUTS_PER_ROUND = 100
 round looks again); only a round through every terminal that finds none ends the cutting."""
 
 DROP_ROUNDS = 5
-"""Every this many cut rounds the idle cut rows are deleted
-(:meth:`_BranchAndCut._drop_idle_rows`). On word graphs the cut rounds go on long at one LP
-value (unit weights make the LP degenerate) and the rows pile up, dense ones among them: HiGHS
-then spent three quarters of each round on a matrix of a million nonzeros. Dropping them every
-five rounds proved a 20-word multiplet in 13 s instead of 27; an idle row that is needed again
-is separated again."""
+"""Every this many cut rounds the idle cut rows are deleted (:meth:`_BranchAndCut._drop_idle_rows`).
+On word graphs the rounds go on long at one LP value (unit weights: a degenerate LP) and rows
+pile up, dense ones among them; dropping them every five rounds proved a 20-word multiplet in
+13 s instead of 27. An idle row needed again is separated again."""
 
 REPORT_SECONDS = 0.1
 """Progress is reported from HiGHS's callbacks at most this often."""
-
-CREEP = 0
-"""Added to every arc's capacity so that, of equal cuts, those with fewer arcs win. None:
-measured on SteinLib d19, a creep of 1 made the flows four times slower (every arc the LP does
-not use then carries flow) for no fewer rounds."""
 
 VIOLATION = 1e-6
 """How far below 1 a cut's value must be to be added."""
@@ -131,14 +126,6 @@ long that a 60 s limit ended at 70 s ("time limit reached in probing")."""
 
 PROBING_RULE = 1 << 15
 """HiGHS's ``presolve_rule_off`` bit for probing (``kPresolveRuleProbing`` is rule 15)."""
-
-
-def _lp_time_limit(h, seconds: float) -> None:
-    """Let HiGHS's next LP solve take at most ``seconds``. For an LP its ``time_limit`` is read
-    against a clock that adds up every run of the same instance (a MIP's starts at each run):
-    given the seconds left alone, the cut rounds stopped once their solves had added up to them,
-    with time still left."""
-    h.setOptionValue("time_limit", h.getRunTime() + seconds)
 
 
 class _Lazy:
@@ -188,8 +175,10 @@ class _BranchAndCut:
     Dijkstra–Steiner search does, the cost of a tree cheaper than ``upper`` (or None when
     there is none or time ran out), its reduced edges, and a lower bound on the optimum."""
 
-    def __init__(self, g: _Reduced, upper: int, deadline: float, progress):
+    def __init__(self, g: _Reduced, upper: int, deadline: float, progress, *, solve=None):
         self.g, self.upper, self.deadline, self.progress = g, upper, deadline, progress
+        # with the engine to solve small graphs: the trees found are merged (:mod:`._merge`)
+        self.pool = None if solve is None else _Pool((g.a, g.b, g.cost), g.r, g.terms, solve)
         self.started = time.perf_counter()
         self.n = n = len(g.ids)
         m = len(g.a)
@@ -306,7 +295,7 @@ class _BranchAndCut:
         pattern (the arcs sorted by tail, then head), which scipy's flows share, so residual
         graphs are masks of it."""
         n, pattern = self.n, self.pattern
-        cap = np.floor(x[: 2 * self.m] * FLOW_SCALE).astype(np.int64) + CREEP
+        cap = np.floor(x[: 2 * self.m] * FLOW_SCALE).astype(np.int64)
         cap[self.fixed] = 0
         cap = cap[pattern.order].astype(np.int32)
         graph = sp.csr_array((cap, pattern.indices, pattern.indptr), shape=(n, n))
@@ -407,6 +396,8 @@ class _BranchAndCut:
     def _found(self, cost: int, edges: list[tuple[int, int]]) -> None:
         """A tree of ``cost``: when cheaper than any before (and the target), polished by local
         search and kept as the best so far."""
+        if self.pool is not None:
+            self.pool.add(cost, edges)
         if cost >= self.target:
             return
         nodes = {x for e in edges for x in e} | set(self.terms.tolist())
@@ -436,6 +427,14 @@ class _BranchAndCut:
         tree = _tree_on(self.view, nodes)  # type: ignore[arg-type]
         if len(tree.edges) == len(tree.nodes) - 1:
             self._found(tree.cost, [(int(self.g.a[j]), int(self.g.b[j])) for j in tree.edges])
+
+    def _merge(self) -> None:
+        """The optimum of the graph the best trees so far span (when the pool has grown enough),
+        kept when it is a better tree."""
+        if self.pool is not None and self.lower < self.target:
+            found = self.pool.merge(self.deadline, self.progress)
+            if found is not None:
+                self._found(*found)
 
     def _drop_idle_rows(self) -> None:
         """Delete the cut rows the last LP solution meets with room to spare. Idle at the
@@ -477,6 +476,7 @@ class _BranchAndCut:
             report(self.progress, "cutting planes", self.rounds, LP_ROUNDS)
             x = self.x = np.asarray(h.getSolution().col_value)
             self._lp_tree(x)
+            self._merge()  # when enough new trees have come
             if self.lower >= self.target:
                 return
             self._fix_by_reduced_costs(bound, reduced)
@@ -509,8 +509,9 @@ class _BranchAndCut:
         self.h.cbSimplexInterrupt.subscribe(self.state.interrupt)
         try:
             self._root_lp()
-            if self.lower < self.target and time.perf_counter() < self.deadline:
-                self._branch()
+            for step in (self._merge, self._branch):
+                if self.lower < self.target and time.perf_counter() < self.deadline:
+                    step()
         finally:
             self.h.cbSimplexInterrupt.unsubscribe(self.state.interrupt)
         lower = min(self.lower, self.target)
@@ -570,6 +571,7 @@ class _BranchAndCut:
                     state.later = _Rows()
                     if math.isfinite(info.mip_dual_bound):
                         self.lower = max(self.lower, self._ceil(info.mip_dual_bound))
+                    self._merge()  # with the trees led by the solutions that stopped it
                     continue
                 if model in none_cheaper or model == status.kOptimal:
                     # every tree cheaper than the target was seen, the best one kept

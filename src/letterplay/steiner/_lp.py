@@ -70,6 +70,14 @@ def _highs():
     return h
 
 
+def _lp_time_limit(h, seconds: float) -> None:
+    """Let HiGHS's next LP solve take at most ``seconds``. For an LP its ``time_limit`` is read
+    against a clock that adds up every run of the same instance (a MIP's starts at each run):
+    given the seconds left alone, the cut rounds stopped once their solves had added up to them,
+    with time still left."""
+    h.setOptionValue("time_limit", h.getRunTime() + seconds)
+
+
 class _Rows:
     """Rows to add to the model, gathered as sparse vectors with their bounds."""
 

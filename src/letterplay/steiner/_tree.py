@@ -23,6 +23,7 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -205,10 +206,13 @@ def _solve(
     start_nodes: Sequence[int] | None = None,
     must_search: bool = False,
     method: str | None = None,
+    merge: bool = True,
 ) -> SteinerResult:
     """The engine; ``must_search`` (for tests) makes the exact search find the tree itself
-    instead of proving the heuristic's tree optimal, and ``method`` (for tests and benchmarks)
-    forces one: ``"dijkstra-steiner"`` or ``"branch-and-cut"``."""
+    instead of proving the heuristic's tree optimal, ``method`` (for tests and benchmarks)
+    forces one: ``"dijkstra-steiner"`` or ``"branch-and-cut"``, and ``merge`` lets the
+    branch-and-cut merge its trees (:mod:`._merge`, which solves the graph they span with this
+    engine, merging nothing there)."""
     check = _check(
         graph, terminals, node_weights=node_weights, time_limit=time_limit, progress=progress
     )
@@ -258,8 +262,12 @@ def _solve(
     for chosen, until in _plan(reduced, method, check.deadline):
         if lower >= upper:
             break
-        engine = _Search if chosen == "dijkstra-steiner" else _BranchAndCut
-        found, edges, proven = engine(reduced, upper - reduced.offset, until, progress).run()
+        if chosen == "dijkstra-steiner":
+            engine = _Search(reduced, upper - reduced.offset, until, progress)
+        else:
+            small = partial(_solve, merge=False) if merge else None
+            engine = _BranchAndCut(reduced, upper - reduced.offset, until, progress, solve=small)
+        found, edges, proven = engine.run()
         how = (chosen, reduced.removed)
         lower = max(lower, proven + reduced.offset)
         if found is not None:
