@@ -15,6 +15,7 @@ from scipy.sparse.csgraph import minimum_spanning_tree
 
 from graphs import graph
 from letterplay.steiner._cut import _BranchAndCut
+from letterplay.steiner._graph import prune_leaves, tree_cost
 from letterplay.steiner._merge import MERGE_FIRST, MERGE_GROWTH, _Pool
 from letterplay.steiner._tree import _solve
 from letterplay.steiner.simple import simple_steiner_tree
@@ -23,12 +24,10 @@ from test_steiner_cut import instances, unreduced
 small = partial(_solve, merge=False)
 
 
-def cost_of(compact, edges: list[tuple[int, int]]) -> int:
-    """The cost of a tree of the compact graph given by its edges ``(a, b)``: edges plus the
-    weights of its nodes (zero on the terminals)."""
-    index = {(int(a), int(b)): j for j, (a, b) in enumerate(zip(compact.a, compact.b, strict=True))}
-    nodes = {x for e in edges for x in e} | set(compact.terms)
-    return sum(int(compact.cost[index[e]]) for e in edges) + int(compact.r[sorted(nodes)].sum())
+def compact_graph(compact) -> sp.csr_array:
+    """The compact graph as a matrix of its edge costs."""
+    costs = zip(compact.a.tolist(), compact.b.tolist(), compact.cost.tolist(), strict=True)
+    return graph(len(compact.ids), {(a, b): c for a, b, c in costs})
 
 
 def spans_a_tree(compact, edges: list[tuple[int, int]]) -> bool:
@@ -58,16 +57,7 @@ def random_tree(compact, rng) -> list[tuple[int, int]]:
     spanning = minimum_spanning_tree(weights).tocoo()
     pairs = zip(spanning.row.tolist(), spanning.col.tolist(), strict=True)
     edges = {(min(a, b), max(a, b)) for a, b in pairs}
-    terminals = set(map(int, compact.terms))
-    while True:
-        degree: dict[int, int] = {}
-        for a, b in edges:
-            degree[a] = degree.get(a, 0) + 1
-            degree[b] = degree.get(b, 0) + 1
-        leaves = {x for x, d in degree.items() if d == 1 and x not in terminals}
-        if not leaves:
-            return sorted(edges)
-        edges = {e for e in edges if e[0] not in leaves and e[1] not in leaves}
+    return sorted(prune_leaves(edges, map(int, compact.terms)))
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -82,11 +72,16 @@ def test_a_merge_is_the_optimum_of_the_pooled_trees_graph(instance, seed, count)
         return
     pool = _Pool((compact.a, compact.b, compact.cost), compact.r, compact.terms, small)
     pool.first = 2
+    matrix = compact_graph(compact)
+
+    def cost_of(tree):
+        return tree_cost(matrix, tree, compact.terms, node_weights=compact.r)
+
     rng = np.random.default_rng(seed)
     costs = []
     for _ in range(count):
         tree = random_tree(compact, rng)
-        costs.append(cost_of(compact, tree))
+        costs.append(cost_of(tree))
         pool.add(costs[-1], tree)
     merged = pool.merge(math.inf, None)
     if len(pool.trees) < 2:  # one tree: nothing to merge
@@ -95,7 +90,7 @@ def test_a_merge_is_the_optimum_of_the_pooled_trees_graph(instance, seed, count)
     assert merged is not None
     cost, tree = merged
     assert spans_a_tree(compact, tree)
-    assert cost == cost_of(compact, tree) <= min(costs)
+    assert cost == cost_of(tree) <= min(costs)
     # the optimum of the graph the pooled trees span
     spanned = sorted(set().union(*pool.trees))
     local = {x: i for i, x in enumerate(spanned)}

@@ -259,13 +259,13 @@ def _solve(
     lower = max(lower, min(reduced.lower, upper))
     how: tuple[str, dict] = ("bounds", reduced.removed)
     best = None  # a tree a search found: its input edges and cost
+    small = partial(_solve, merge=False) if merge else None  # the engine for merges
     for chosen, until in _plan(reduced, method, check.deadline):
         if lower >= upper:
             break
         if chosen == "dijkstra-steiner":
             engine = _Search(reduced, upper - reduced.offset, until, progress)
         else:
-            small = partial(_solve, merge=False) if merge else None
             engine = _BranchAndCut(reduced, upper - reduced.offset, until, progress, solve=small)
         found, edges, proven = engine.run()
         how = (chosen, reduced.removed)
