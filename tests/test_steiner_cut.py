@@ -20,6 +20,7 @@ from letterplay.steiner._bounds import _Problem
 from letterplay.steiner._cut import _BranchAndCut, _Lazy
 from letterplay.steiner._graph import _check
 from letterplay.steiner._lp import _highs, _lp_time_limit, _Rows
+from letterplay.steiner._reduce import _Reduced
 from letterplay.steiner._tree import _solve
 from letterplay.steiner.simple import simple_steiner_tree
 
@@ -233,8 +234,10 @@ def test_a_large_integer_programme_skips_probing(monkeypatch):
 
 def test_idle_rows_dropped_during_the_cut_rounds_keep_the_optimum(monkeypatch):
     """Cut rows deleted every round while cutting (:data:`DROP_ROUNDS` = 1) are separated again
-    when needed: rows do go, and the bound still reaches the optimum."""
+    when needed: rows do go, and the bound still reaches the optimum. Without the ball cuts,
+    which close these small graphs' LPs within a round or two."""
     monkeypatch.setattr(cut_module, "DROP_ROUNDS", 1)
+    monkeypatch.setattr(cut_module, "BALL_SHARE", 0.0)
     dropped = []
     drop = _BranchAndCut._drop_idle_rows
 
@@ -260,3 +263,49 @@ def test_idle_rows_dropped_during_the_cut_rounds_keep_the_optimum(monkeypatch):
         best = _solve(graph(n, edges), terminals, method="dijkstra-steiner").cost
         assert cost + offset == best and lower + offset == best
     assert sum(dropped) > 0
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances(), st.integers(1, 60))
+def test_every_ball_cut_is_crossed_by_an_optimal_tree(instance, budget):
+    """The ball cuts of the first LP, terminal by terminal: each side holds the root but not
+    the terminal, an optimal tree (its arcs directed away from the root) enters each ball, and
+    the arcs entering a terminal's balls number at most its share of the budget."""
+    n, edges, terminals, weights = instance
+    best = simple_steiner_tree(graph(n, edges), terminals, node_weights=weights)
+    compact, _ = unreduced(n, edges, terminals, weights)
+    bc = _BranchAndCut(compact, math.inf, math.inf, None)
+    chosen = np.zeros(2 * bc.m, dtype=bool)
+    chosen[tree_arcs(bc, compact, best.edges)] = True
+    share = budget / len(bc.others)
+    every = []
+    for t in bc.others.tolist():
+        sides = list(bc.pattern.ball_sides(bc.root, np.array([t]), share))
+        entering = 0
+        for side in sides:
+            assert side[bc.root] and not side[t]
+            crossing = side[bc.src] & ~side[bc.dst]
+            assert chosen[crossing].any()
+            entering += int(crossing.sum())
+        assert entering <= share
+        every += sides
+    together = list(bc.pattern.ball_sides(bc.root, bc.others, budget))
+    assert len(together) == len(every)
+    assert all((a == b).all() for a, b in zip(together, every, strict=True))
+
+
+def test_terminals_the_reductions_left_apart_mean_no_cheaper_tree():
+    """When the reductions leave no tree cheaper than the one to beat, the terminals may be left
+    with no edge between them: no ball is drawn around them and no tree is found, the bound
+    meeting the tree to beat."""
+    apart = _Reduced(
+        ids=np.arange(3),
+        a=np.zeros(0, dtype=np.int64),
+        b=np.zeros(0, dtype=np.int64),
+        cost=np.zeros(0, dtype=np.int64),
+        ref=np.zeros(0, dtype=np.int64),
+        chains=[],
+        r=np.zeros(3, dtype=np.int64),
+        terms=[0, 1, 2],
+    )
+    assert _BranchAndCut(apart, 5, math.inf, None).run() == (None, [], 5)

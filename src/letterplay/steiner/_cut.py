@@ -10,15 +10,17 @@ and an edge used either way has its ends in the tree (``x_uv + x_vu <= y_u``).
 
 There are exponentially many cuts, so they are added as needed (:class:`_BranchAndCut`):
 
-1. The LP relaxation at the root. Its first rows hold the cuts a dual ascent raised, so its
-   bound starts at least at the ascent's. Each round: solve; lead a shortest-path heuristic by
-   the LP values (arcs the LP uses are cheap to follow); find violated cuts by a maximum flow
-   from the root to each terminal (capacities the arc values), for each the cut next to the
-   root and the one next to the terminal (*back cuts*), and the violated edge rows; until none
-   is violated, or the bound stalls once the rounds have taken a while. The bound is computed
-   from the dual values again, as a bound valid for any dual vector (Neumaier & Shcherbina), so
-   it does not rest on the solver's tolerances; arcs whose reduced cost lifts that bound to the
-   best tree are fixed to 0. Every few rounds the cut rows the LP no longer needs are deleted.
+1. The LP relaxation at the root. Its first rows hold the cuts a dual ascent raised (its bound
+   starts at least at the ascent's) and balls around the terminals (on word graphs the LP's
+   cheapest points close short cycles near each terminal; a ball cuts off all of them). Each
+   round: solve; lead a shortest-path heuristic by the LP values (arcs the LP uses are cheap to
+   follow); find violated cuts by a maximum flow from the root to each terminal (capacities the
+   arc values), for each the cut next to the root and the one next to the terminal (*back
+   cuts*), and the violated edge rows; until none is violated, or the bound stalls once the
+   rounds have taken a while. The bound is computed from the dual values again, valid for any
+   dual vector (Neumaier & Shcherbina), so it does not rest on the solver's tolerances; arcs
+   whose reduced cost lifts it to the best tree are fixed to 0. Every few rounds the cut rows
+   the LP no longer needs are deleted.
 2. The integer programme with those rows and a cutoff below the best tree: HiGHS's branch and
    bound (its own cuts, heuristics and presolve). Each integer solution it finds is checked as
    it comes: one that reaches every terminal is a tree (kept, polished by local search); one
@@ -84,6 +86,10 @@ short of 1."""
 LP_ROUNDS = 400
 """The most rounds of cut separation at the root before the integer search starts."""
 
+BALL_SHARE = 2.0
+"""The ball cuts of the first LP (:meth:`._lp._Pattern.ball_sides`) have at most this many
+nonzeros per arc of the graph (on word graphs, the balls up to the root take 1 to 2)."""
+
 POLISH_SECONDS = 0.5
 """The local search on a tree found from a relaxation stops after this many seconds."""
 
@@ -100,8 +106,7 @@ rounds until no cut was violated took the slowest from 62 s to 20 s (CPU), none 
 PACE track-1 instances (60 s each) the same were proven, most open ones with a higher bound."""
 
 STALL_SECONDS = 30.0
-"""Without a time limit, the seconds the cut rounds may take before a stalled bound stops
-them."""
+"""Without a time limit, the seconds the cut rounds may take before a stalled bound stops them."""
 
 CUTS_PER_ROUND = 100
 """A round of separation stops once it has this many rows (the LP moves on, and the next
@@ -181,8 +186,7 @@ class _BranchAndCut:
         self.pool = None if solve is None else _Pool((g.a, g.b, g.cost), g.r, g.terms, solve)
         self.started = time.perf_counter()
         self.n = n = len(g.ids)
-        m = len(g.a)
-        self.m = m
+        self.m = m = len(g.a)
         self.terms = np.asarray(g.terms, dtype=np.int64)
         self.is_term = np.zeros(n, dtype=bool)
         self.is_term[self.terms] = True
@@ -215,7 +219,7 @@ class _BranchAndCut:
 
         n, m, g = self.n, self.m, self.g
         h = self.h = _highs()
-        inf = highspy.kHighsInf
+        inf = self.inf = highspy.kHighsInf
         arcs = 2 * m
         upper = np.ones(arcs + n)
         upper[arcs:] = 1.0
@@ -252,8 +256,10 @@ class _BranchAndCut:
         self.lower = max(self.lower, bound)
         for cut in cuts:
             rows.add(cut, np.ones(len(cut)), 1, inf)
+        seen: set = set()  # and the balls around the terminals, which cut off short cycles
+        for side in self.pattern.ball_sides(self.root, self.others, BALL_SHARE * arcs):
+            self._cut_row(side, rows, np.zeros(arcs), seen)
         rows.into(h)
-        self.inf = inf
         # the cut rounds re-solve from the last basis: the dual simplex, without presolve
         h.setOptionValue("presolve", "off")
         h.setOptionValue("simplex_strategy", 1)
@@ -320,8 +326,7 @@ class _BranchAndCut:
     def _integer_cuts(self, x: np.ndarray, rows: _Rows) -> bool:
         """For an integer solution: the cuts around every part its arcs leave unreached from the
         root (and the one around all that is reached). True when some terminal is unreached."""
-        n = self.n
-        chosen = x[: 2 * self.m] > 0.5
+        n, chosen = self.n, x[: 2 * self.m] > 0.5
         support = sp.csr_array(
             (np.ones(int(chosen.sum())), (self.src[chosen], self.dst[chosen])), shape=(n, n)
         )
@@ -340,11 +345,6 @@ class _BranchAndCut:
 
     # ------------------------------------------------------------------------------------------
     # Bounds
-
-    def _safe_bound(self) -> tuple[float, np.ndarray]:
-        """A lower bound of the LP valid for its dual values whatever their accuracy, and the
-        reduced costs it implies (:func:`._lp.safe_bound`)."""
-        return safe_bound(self.h)
 
     def _ceil(self, value):
         """The least integer cost at least ``value`` (each of an array's), less a margin for
@@ -471,7 +471,7 @@ class _BranchAndCut:
             if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
                 return
             self.rounds += 1
-            bound, reduced = self._safe_bound()
+            bound, reduced = safe_bound(self.h)  # valid whatever the duals' accuracy
             self.lower = max(self.lower, self._ceil(bound))
             report(self.progress, "cutting planes", self.rounds, LP_ROUNDS)
             x = self.x = np.asarray(h.getSolution().col_value)
@@ -594,7 +594,6 @@ class _BranchAndCut:
         for v in order.tolist():
             if v != self.root:
                 edges.append((min(v, int(parent[v])), max(v, int(parent[v]))))
-        nodes = order
         key = {(int(a), int(b)): j for j, (a, b) in enumerate(zip(self.g.a, self.g.b, strict=True))}
-        cost = sum(int(self.g.cost[key[e]]) for e in edges) + int(self.g.r[nodes].sum())
+        cost = sum(int(self.g.cost[key[e]]) for e in edges) + int(self.g.r[order].sum())
         return cost, edges

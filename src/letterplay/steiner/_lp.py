@@ -34,9 +34,9 @@ import threading
 
 import numpy as np
 import scipy.sparse as sp
-from scipy.sparse.csgraph import breadth_first_order
+from scipy.sparse.csgraph import breadth_first_order, dijkstra
 
-__all__ = ["IDLE", "idle_rows", "safe_bound"]
+__all__ = ["BALL_CHUNK", "IDLE", "idle_rows", "safe_bound"]
 
 IDLE = 1e-6
 """How far from its bound a row's value must be for the row to count as idle."""
@@ -108,6 +108,11 @@ class _Rows:
         h.addRows(len(self.lower), *bounds, *matrix)
 
 
+BALL_CHUNK = 1 << 22
+"""The hop distances of the ball cuts are taken from this many (terminal, node) pairs at a time
+(32 MB of them)."""
+
+
 class _Pattern:
     """The arcs as one sparsity pattern: ``order`` sorts them by tail then head (CSR order);
     ``reverse[p]`` is the position of the arc opposite the one at position ``p``."""
@@ -133,6 +138,41 @@ class _Pattern:
         reached = np.zeros(n, dtype=bool)
         reached[breadth_first_order(graph, start, directed=True, return_predecessors=False)] = True
         return reached
+
+    def ball_sides(self, root: int, others: np.ndarray, budget: float):
+        """The root sides of the *ball cuts*: for each terminal ``t`` but the root and each
+        number of hops ``r = 1, 2, ...``, the nodes more than ``r`` hops from ``t``; while the
+        ball leaves out the root and the arcs entering the terminal's balls so far number at
+        most its share of ``budget``.
+
+        Every such cut is valid (a tree reaches ``t`` from the root, so some arc of it enters
+        the ball). On word graphs (unit weights, many short cycles) the LP's cheapest points
+        close a small cycle through each terminal instead of reaching it from the root, and
+        separation cuts them off one cycle at a time; a ball cuts off every cycle within it.
+
+        Examples
+        --------
+        >>> # the path 0-1-2-3, and 4 apart
+        >>> path = _Pattern(5, np.array([0, 1, 2, 1, 2, 3]), np.array([1, 2, 3, 0, 1, 2]))
+        >>> [np.flatnonzero(side).tolist() for side in path.ball_sides(0, np.array([3, 4]), 9)]
+        [[0, 1, 4], [0, 4]]
+        """
+        n = self.n
+        graph = sp.csr_array((np.ones(len(self.indices)), self.indices, self.indptr), (n, n))
+        share = budget / max(1, len(others))
+        chunk = max(1, BALL_CHUNK // max(1, n))
+        for start in range(0, len(others), chunk):
+            hops = dijkstra(graph, indices=others[start : start + chunk], unweighted=True)
+            for distance in hops:
+                if not np.isfinite(distance[root]):
+                    continue  # apart from the root: no tree (the reductions left none cheaper)
+                used = 0
+                for r in range(1, int(distance[root])):
+                    ball = distance <= r
+                    used += int((ball[self.indices] & ~ball[self.rows]).sum())
+                    if used > share:
+                        break
+                    yield ~ball
 
 
 def _matrix(lp) -> sp.csc_array:
