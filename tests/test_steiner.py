@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy.sparse.csgraph import connected_components, dijkstra, minimum_spanning_tree
 
-from graphs import graph
+from graphs import check_tree, graph
 from letterplay.errors import InputError, LetterplayError, NoSolutionError
 from letterplay.steiner import _search, read_pace, steiner_tree
 from letterplay.steiner._graph import MAX_WEIGHT, prune_leaves, tree_cost
@@ -86,32 +86,6 @@ def random_instance(rng: random.Random, n: int, density: float, weights, k: int)
             if rng.random() < density:
                 edges[(a, b)] = rng.choice(weights)
     return edges, rng.sample(range(n), k)
-
-
-def check_tree(result, n, edges, terminals, node_weights=None) -> None:
-    """A result is a tree of graph edges over its nodes, with every terminal, at its cost."""
-    nodes = set(result.nodes)
-    assert set(terminals) <= nodes
-    assert len(result.edges) == len(nodes) - 1
-    assert all(u < v and (u, v) in edges for u, v in result.edges)
-    assert {x for e in result.edges for x in e} == nodes or len(nodes) == 1
-    if len(nodes) > 1:
-        ids = sorted(nodes)
-        local = {x: i for i, x in enumerate(ids)}
-        tree = sp.csr_array(
-            (
-                np.ones(len(result.edges)),
-                ([local[u] for u, _ in result.edges], [local[v] for _, v in result.edges]),
-            ),
-            shape=(len(ids),) * 2,
-        )
-        assert connected_components(tree, directed=False)[0] == 1
-    expected = sum(edges[e] for e in result.edges)
-    if node_weights is not None:
-        expected += sum(int(node_weights[x]) for x in nodes - set(terminals))
-    assert result.cost == expected
-    assert result.lower_bound <= result.cost
-    assert result.optimal == (result.lower_bound == result.cost)
 
 
 # ----------------------------------------------------------------------------------------------

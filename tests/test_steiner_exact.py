@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy.sparse.csgraph import connected_components
 
-from graphs import graph
+from graphs import check_tree, graph
 from letterplay.errors import Cancelled, NoSolutionError
 from letterplay.steiner import _reduce as reduce_module
 from letterplay.steiner import read_instance
@@ -47,16 +47,6 @@ def instances(draw, max_nodes: int = 9, weighted: bool = True):
         base = draw(st.sampled_from([0, 1000]))
         weights = np.array([base + draw(st.integers(0, 5)) for _ in range(n)])
     return n, edges, terminals, weights
-
-
-def check_tree(result, n, edges, terminals, weights) -> None:
-    """A valid tree of the graph joining the terminals, at the cost it claims."""
-    assert tree_cost(graph(n, edges), result.edges, terminals, weights) == result.cost
-    nodes = set(result.nodes)
-    assert set(terminals) <= nodes and len(result.edges) == len(nodes) - 1
-    assert {x for e in result.edges for x in e} == nodes or len(nodes) == 1
-    assert result.lower_bound <= result.cost
-    assert result.optimal == (result.lower_bound == result.cost)
 
 
 # ----------------------------------------------------------------------------------------------
