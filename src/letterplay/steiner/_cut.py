@@ -256,9 +256,9 @@ class _BranchAndCut:
         self.lower = max(self.lower, bound)
         for cut in cuts:
             rows.add(cut, np.ones(len(cut)), 1, inf)
-        seen: set = set()  # and the balls around the terminals, which cut off short cycles
+        seen, zero = set(), np.zeros(arcs)  # and balls around the terminals: short cycles go
         for side in self.pattern.ball_sides(self.root, self.others, BALL_SHARE * arcs):
-            self._cut_row(side, rows, np.zeros(arcs), seen)
+            self._cut_row(side, rows, zero, seen)
         rows.into(h)
         # the cut rounds re-solve from the last basis: the dual simplex, without presolve
         h.setOptionValue("presolve", "off")
