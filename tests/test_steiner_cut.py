@@ -15,9 +15,11 @@ from hypothesis import strategies as st
 
 from graphs import graph
 from letterplay.steiner import _cut as cut_module
+from letterplay.steiner import _dual as dual_module
 from letterplay.steiner import _reduce as reduce_module
 from letterplay.steiner._bounds import _Problem
 from letterplay.steiner._cut import _BranchAndCut, _Lazy
+from letterplay.steiner._dual import ascent_cuts, dual_ascent
 from letterplay.steiner._graph import _check
 from letterplay.steiner._lp import _highs, _lp_time_limit, _Rows
 from letterplay.steiner._reduce import _Reduced
@@ -235,9 +237,11 @@ def test_a_large_integer_programme_skips_probing(monkeypatch):
 def test_idle_rows_dropped_during_the_cut_rounds_keep_the_optimum(monkeypatch):
     """Cut rows deleted every round while cutting (:data:`DROP_ROUNDS` = 1) are separated again
     when needed: rows do go, and the bound still reaches the optimum. Without the ball cuts,
-    which close these small graphs' LPs within a round or two."""
+    which close these small graphs' LPs within a round or two, and the cuts of the ascents from
+    the other terminals."""
     monkeypatch.setattr(cut_module, "DROP_ROUNDS", 1)
     monkeypatch.setattr(cut_module, "BALL_SHARE", 0.0)
+    monkeypatch.setattr(dual_module, "ASCENT_SHARE", 0.0)
     dropped = []
     drop = _BranchAndCut._drop_idle_rows
 
@@ -265,18 +269,25 @@ def test_idle_rows_dropped_during_the_cut_rounds_keep_the_optimum(monkeypatch):
     assert sum(dropped) > 0
 
 
+def rooted_optimum(instance):
+    """The branch-and-cut of an instance with no reduction run, the shift of its costs, the
+    optimum, and the arcs of an optimal tree directed away from the root (a mask)."""
+    n, edges, terminals, weights = instance
+    best = simple_steiner_tree(graph(n, edges), terminals, node_weights=weights)
+    compact, offset = unreduced(n, edges, terminals, weights)
+    bc = _BranchAndCut(compact, math.inf, math.inf, None)
+    chosen = np.zeros(2 * bc.m, dtype=bool)
+    chosen[tree_arcs(bc, compact, best.edges)] = True
+    return bc, offset, best.cost, chosen
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(instances(), st.integers(1, 60))
 def test_every_ball_cut_is_crossed_by_an_optimal_tree(instance, budget):
     """The ball cuts of the first LP, terminal by terminal: each side holds the root but not
     the terminal, an optimal tree (its arcs directed away from the root) enters each ball, and
     the arcs entering a terminal's balls number at most its share of the budget."""
-    n, edges, terminals, weights = instance
-    best = simple_steiner_tree(graph(n, edges), terminals, node_weights=weights)
-    compact, _ = unreduced(n, edges, terminals, weights)
-    bc = _BranchAndCut(compact, math.inf, math.inf, None)
-    chosen = np.zeros(2 * bc.m, dtype=bool)
-    chosen[tree_arcs(bc, compact, best.edges)] = True
+    bc, _, _, chosen = rooted_optimum(instance)
     share = budget / len(bc.others)
     every = []
     for t in bc.others.tolist():
@@ -292,6 +303,24 @@ def test_every_ball_cut_is_crossed_by_an_optimal_tree(instance, budget):
     together = list(bc.pattern.ball_sides(bc.root, bc.others, budget))
     assert len(together) == len(every)
     assert all((a == b).all() for a, b in zip(together, every, strict=True))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances())
+def test_every_ascent_cut_is_crossed_by_an_optimal_tree(instance):
+    """The cuts of the dual ascents from every terminal, for the LP rooted at one: an optimal
+    tree (its arcs directed away from that root) enters each, the ascents from the other
+    terminals add some, and the best of their bounds is at most the optimum. (Keeping the arcs
+    into a set that holds the LP's root, instead of those out of it, fails.)"""
+    bc, offset, optimum, chosen = rooted_optimum(instance)
+    g = bc.g
+    bound, cuts = ascent_cuts((g.a, g.b, g.cost), g.r, g.terms, bc.root)
+    assert bound <= optimum + offset  # in the shifted costs the ascents see
+    assert all(chosen[cut].any() for cut in cuts)
+    alone: list[np.ndarray] = []
+    dual_ascent((g.a, g.b, g.cost), g.r, g.terms, bc.root, cuts=alone)
+    assert len(cuts) >= len(alone)
+    assert all((a == b).all() for a, b in zip(alone, cuts, strict=False))
 
 
 def test_terminals_the_reductions_left_apart_mean_no_cheaper_tree():

@@ -10,9 +10,10 @@ and an edge used either way has its ends in the tree (``x_uv + x_vu <= y_u``).
 
 There are exponentially many cuts, so they are added as needed (:class:`_BranchAndCut`):
 
-1. The LP relaxation at the root. Its first rows hold the cuts a dual ascent raised (its bound
-   starts at least at the ascent's) and balls around the terminals (on word graphs the LP's
-   cheapest points close short cycles near each terminal; a ball cuts off all of them). Each
+1. The LP relaxation at the root. Its first rows hold the cuts dual ascents from each terminal
+   raised (its bound starts at least at theirs; on word graphs, whose LP has many optima at the
+   first ascent's bound, the others' cuts lift it sooner) and balls around the terminals (the
+   LP's cheapest points close short cycles near each terminal; a ball cuts off all of them). Each
    round: solve; lead a shortest-path heuristic by the LP values (arcs the LP uses are cheap to
    follow); find violated cuts by a maximum flow from the root to each terminal (capacities the
    arc values), for each the cut next to the root and the one next to the terminal (*back
@@ -70,7 +71,7 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import breadth_first_order, connected_components, maximum_flow
 
 from letterplay.progress import report
-from letterplay.steiner._dual import dual_ascent, reduced_distances
+from letterplay.steiner._dual import ascent_cuts, reduced_distances
 from letterplay.steiner._heuristic import _guided_tree, _tree_on, _View
 from letterplay.steiner._lp import _highs, _lp_time_limit, _Pattern, _Rows, idle_rows, safe_bound
 from letterplay.steiner._merge import _Pool
@@ -250,9 +251,9 @@ class _BranchAndCut:
         # the root's own cut: some arc leaves it
         rows.add(np.array(out[self.root]), np.ones(len(out[self.root])), 1, inf)
         self.structural = len(rows)  # the rows after these are cuts, which may go again
-        # the cuts of a dual ascent: the first LP is at least as strong as its bound
-        cuts: list[np.ndarray] = []
-        bound, _ = dual_ascent((g.a, g.b, g.cost), g.r, self.terms.tolist(), self.root, cuts=cuts)
+        # the cuts of dual ascents: the first LP is at least as strong as their bounds
+        seconds = 0.05 * (self.deadline - self.started)  # a twentieth of the time at most
+        bound, cuts = ascent_cuts((g.a, g.b, g.cost), g.r, self.terms, self.root, seconds=seconds)
         self.lower = max(self.lower, bound)
         for cut in cuts:
             rows.add(cut, np.ones(len(cut)), 1, inf)
