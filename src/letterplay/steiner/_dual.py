@@ -191,8 +191,8 @@ def ascent_cuts(
 
     Each ascent's cuts bound the LP as its ascent does, and the ascents from other roots raise
     other cuts: on word graphs, whose LP has many optima at the first ascent's bound (unit
-    weights, short cycles everywhere), the bound then leaves it in fewer rounds (see
-    :data:`ASCENT_ROOTS`).
+    weights, short cycles everywhere), the bound then leaves it in fewer rounds (measured in
+    the branch-and-cut, :mod:`._cut`).
 
     Examples
     --------
