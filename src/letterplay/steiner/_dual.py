@@ -65,7 +65,8 @@ ASCENT_SHARE = 2.0
 """The cuts of the ascents from other terminals have at most this many nonzeros per arc."""
 
 ASCENT_SECONDS = 3.0
-"""The most seconds the ascents from other terminals may take."""
+"""No ascent from another terminal starts once this many seconds have gone since the first
+ascent of :func:`ascent_cuts` started."""
 
 CUT_ENTRIES = 2_000_000
 """The most arcs, over all cuts, the ascent hands on to the LP."""
@@ -186,8 +187,8 @@ def ascent_cuts(
     """Cuts for the LP relaxation rooted at terminal ``root`` from dual ascents: those of the
     ascent from ``root`` (:func:`dual_ascent`), then those of ascents from the other terminals
     in turn, new ones only, while their arcs number at most :data:`ASCENT_SHARE` per arc of
-    the graph, for at most ``seconds`` (and :data:`ASCENT_SECONDS`); and the best bound of the
-    ascents.
+    the graph and, counted from the start of the first ascent, ``seconds`` (at most
+    :data:`ASCENT_SECONDS`) have not gone by; and the best bound of the ascents.
 
     Each ascent's cuts bound the LP as its ascent does, and the ascents from other roots raise
     other cuts: on word graphs, whose LP has many optima at the first ascent's bound (unit
