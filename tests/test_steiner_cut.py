@@ -14,11 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphs import graph
+from letterplay.steiner import _branch as branch_module
 from letterplay.steiner import _cut as cut_module
 from letterplay.steiner import _dual as dual_module
 from letterplay.steiner import _reduce as reduce_module
 from letterplay.steiner._bounds import _Problem
-from letterplay.steiner._cut import _BranchAndCut, _Lazy
+from letterplay.steiner._branch import _Lazy, branch
+from letterplay.steiner._cut import _BranchAndCut
 from letterplay.steiner._dual import ascent_cuts, dual_ascent
 from letterplay.steiner._graph import _check
 from letterplay.steiner._lp import _highs, _lp_time_limit, _Rows
@@ -222,14 +224,14 @@ def test_each_lp_solve_gets_the_seconds_it_is_given():
 def test_a_large_integer_programme_skips_probing(monkeypatch):
     """Beyond :data:`PROBING_MAX_NONZEROS` the branch and bound's presolve skips probing, which
     reads the clock too rarely to keep a time limit; the search stays exact."""
-    monkeypatch.setattr(cut_module, "PROBING_MAX_NONZEROS", 0)
+    monkeypatch.setattr(branch_module, "PROBING_MAX_NONZEROS", 0)
     edges = {(0, 1): 2, (1, 2): 2, (0, 3): 1, (3, 4): 1, (4, 2): 1, (1, 3): 1, (2, 5): 3}
     compact, offset = unreduced(6, edges, [0, 2, 5])
     bc = _BranchAndCut(compact, 100, math.inf, None)
     bc._build()
     bc.state = _Lazy(bc)
-    bc._branch()  # straight to the branch and bound, no cut rounds
-    assert bc.h.getOptionValue("presolve_rule_off")[1] == cut_module.PROBING_RULE
+    branch(bc)  # straight to the branch and bound, no cut rounds
+    assert bc.h.getOptionValue("presolve_rule_off")[1] == branch_module.PROBING_RULE
     best = simple_steiner_tree(graph(6, edges), [0, 2, 5]).cost
     assert bc.best is not None and bc.best[0] + offset == best == bc.lower + offset
 

@@ -20,13 +20,14 @@ There are exponentially many cuts, so they are added as needed (:class:`_BranchA
    cuts*), and the violated edge rows; until none is violated, or the bound stalls once the
    rounds have taken a while. The bound is computed from the dual values again, valid for any
    dual vector (Neumaier & Shcherbina), so it does not rest on the solver's tolerances; arcs
-   whose reduced cost lifts it to the best tree are fixed to 0. Every few rounds the cut rows
-   the LP no longer needs are deleted.
-2. The integer programme with those rows and a cutoff below the best tree: HiGHS's branch and
-   bound (its own cuts, heuristics and presolve). Each integer solution it finds is checked as
-   it comes: one that reaches every terminal is a tree (kept, polished by local search); one
-   that leaves a terminal unreached from the root stops the search, which starts again with the
-   cuts around the unreached parts (a lazy-constraint loop).
+   whose reduced cost lifts it to the best tree are fixed to 0; once half of the edges have
+   both arcs fixed, the branch-and-cut starts again on the rest (:mod:`._restrict`). Every few
+   rounds the cut rows the LP no longer needs are deleted.
+2. The integer programme with those rows and a cutoff below the best tree (:mod:`._branch`):
+   HiGHS's branch and bound (its own cuts, heuristics and presolve). Each integer solution it
+   finds is checked as it comes: one that reaches every terminal is a tree (kept, polished by
+   local search); one that leaves a terminal unreached from the root stops the search, which
+   starts again with the cuts around the unreached parts (a lazy-constraint loop).
 
 Now and then, and before the branch and bound, the trees found so far are merged: the optimum of
 the small graph they span is often cheaper than each (:mod:`._merge`).
@@ -71,11 +72,19 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import breadth_first_order, connected_components, maximum_flow
 
 from letterplay.progress import report
+from letterplay.steiner._branch import _Lazy, branch
 from letterplay.steiner._dual import ascent_cuts, reduced_distances
 from letterplay.steiner._heuristic import _guided_tree, _tree_on, _View
 from letterplay.steiner._lp import _highs, _lp_time_limit, _Pattern, _Rows, idle_rows, safe_bound
 from letterplay.steiner._merge import _Pool
 from letterplay.steiner._reduce import _Reduced
+from letterplay.steiner._restrict import (
+    RESTRICT_MIN_EDGES,
+    RESTRICT_SHARE,
+    carried_rows,
+    column_map,
+    restricted_graph,
+)
 
 __all__ = ["FLOW_SCALE", "LP_ROUNDS"]
 
@@ -119,61 +128,8 @@ On word graphs the rounds go on long at one LP value (unit weights: a degenerate
 pile up, dense ones among them; dropping them every five rounds proved a 20-word multiplet in
 13 s instead of 27. An idle row needed again is separated again."""
 
-REPORT_SECONDS = 0.1
-"""Progress is reported from HiGHS's callbacks at most this often."""
-
 VIOLATION = 1e-6
 """How far below 1 a cut's value must be to be added."""
-
-PROBING_MAX_NONZEROS = 1_000_000
-"""Beyond this many nonzeros the integer programme's presolve skips probing. HiGHS reads the
-clock once per variable probed, and on PACE instance165 (2.7 million nonzeros) one probe took so
-long that a 60 s limit ended at 70 s ("time limit reached in probing")."""
-
-PROBING_RULE = 1 << 15
-"""HiGHS's ``presolve_rule_off`` bit for probing (``kPresolveRuleProbing`` is rule 15)."""
-
-
-class _Lazy:
-    """The callbacks of a branch and bound: each integer solution is a tree (kept) or yields the
-    cuts it violates (the search is then stopped, unless it costs at least the ``cutoff``);
-    progress is reported, and an error the progress callback raises (a cancellation) stops the
-    search and is raised after it."""
-
-    def __init__(self, bc: _BranchAndCut):
-        self.bc, self.rows, self.later, self.error = bc, _Rows(), _Rows(), None
-        self.reported = -math.inf
-        self.cutoff = math.inf
-
-    def solution(self, event) -> None:
-        x = np.asarray(event.data_out.mip_solution)
-        value = event.data_out.objective_function_value
-        # HiGHS prunes by the least of its cutoff and its best solution: a solution at or
-        # above the cutoff prunes nothing, so it need not stop the search (its cuts wait for
-        # the next start). HiGHS's first solutions are such, and each start pays a presolve.
-        rows = self.rows if value < self.cutoff else self.later
-        if self.bc._integer_cuts(x, rows):
-            self.bc._lp_tree(x)  # join its parts along the cheapest paths
-            self.bc._node_tree(x)  # or span its nodes (they may join up without its cycles)
-        else:
-            self.cutoff = min(self.cutoff, value)
-            self.bc._found(*self.bc._tree(x))
-
-    def interrupt(self, event) -> None:
-        bc = self.bc
-        now = time.perf_counter()
-        if now - self.reported > REPORT_SECONDS:  # HiGHS asks far more often than that
-            self.reported = now
-            try:
-                stage = "branch and bound" if bc.rounds_done else "cutting planes"
-                report(bc.progress, stage, bc.lower, bc.target)
-            except BaseException as e:  # a cancellation: stop HiGHS, raise it afterwards
-                self.error = e
-        late = now > bc.deadline  # HiGHS looks at its clock more rarely
-        # the flag stays set between runs unless cleared
-        event.interrupt(
-            bool(len(self.rows) or self.error is not None or bc.lower >= bc.target or late)
-        )
 
 
 class _BranchAndCut:
@@ -181,8 +137,11 @@ class _BranchAndCut:
     Dijkstra–Steiner search does, the cost of a tree cheaper than ``upper`` (or None when
     there is none or time ran out), its reduced edges, and a lower bound on the optimum."""
 
-    def __init__(self, g: _Reduced, upper: int, deadline: float, progress, *, solve=None):
+    def __init__(
+        self, g: _Reduced, upper: int, deadline: float, progress, *, solve=None, root=None
+    ):
         self.g, self.upper, self.deadline, self.progress = g, upper, deadline, progress
+        self.solve = solve
         # with the engine to solve small graphs: the trees found are merged (:mod:`._merge`)
         self.pool = None if solve is None else _Pool((g.a, g.b, g.cost), g.r, g.terms, solve)
         self.started = time.perf_counter()
@@ -197,7 +156,7 @@ class _BranchAndCut:
         self.cost = np.concatenate([g.cost, g.cost]).astype(np.int64)
         degree = np.bincount(self.src, minlength=n)
         # the root: the terminal with most neighbours (the most arcs its cuts never need)
-        self.root = int(self.terms[np.argmax(degree[self.terms])])
+        self.root = int(self.terms[np.argmax(degree[self.terms])]) if root is None else root
         self.others = self.terms[self.terms != self.root]
         self.lower = 0
         # the best tree found, and the cost a tree must beat (the best one's, else the upper bound)
@@ -211,6 +170,10 @@ class _BranchAndCut:
         self.h = None
         self.rounds_done = False  # the cut rounds at the root are over
         self.x: np.ndarray | None = None  # the last LP solution
+        # the first rows of a restarted branch-and-cut (:mod:`._restrict`), else None; and
+        # whether this one is to restart on the arcs not fixed
+        self.carried: _Rows | None = None
+        self.restrict = False
 
     # ------------------------------------------------------------------------------------------
     # The model
@@ -251,6 +214,20 @@ class _BranchAndCut:
         # the root's own cut: some arc leaves it
         rows.add(np.array(out[self.root]), np.ones(len(out[self.root])), 1, inf)
         self.structural = len(rows)  # the rows after these are cuts, which may go again
+        rows.into(h)
+        if self.carried is None:
+            self._first_cuts().into(h)
+        else:  # a restart: the rows so far, the arcs fixed so far
+            self.carried.into(h)
+            fixed = np.flatnonzero(self.fixed).astype(np.int32)
+            h.changeColsBounds(len(fixed), fixed, np.zeros(len(fixed)), np.zeros(len(fixed)))
+        # the cut rounds re-solve from the last basis: the dual simplex, without presolve
+        h.setOptionValue("presolve", "off")
+        h.setOptionValue("simplex_strategy", 1)
+
+    def _first_cuts(self) -> _Rows:
+        """The cuts of the first LP: those of dual ascents, and balls around the terminals."""
+        g, arcs, inf, rows = self.g, 2 * self.m, self.inf, _Rows()
         # the cuts of dual ascents: the first LP is at least as strong as their bounds
         seconds = 0.05 * (self.deadline - self.started)  # a twentieth of the time at most
         bound, cuts = ascent_cuts((g.a, g.b, g.cost), g.r, self.terms, self.root, seconds=seconds)
@@ -260,10 +237,7 @@ class _BranchAndCut:
         seen, zero = set(), np.zeros(arcs)  # and balls around the terminals: short cycles go
         for side in self.pattern.ball_sides(self.root, self.others, BALL_SHARE * arcs):
             self._cut_row(side, rows, zero, seen)
-        rows.into(h)
-        # the cut rounds re-solve from the last basis: the dual simplex, without presolve
-        h.setOptionValue("presolve", "off")
-        h.setOptionValue("simplex_strategy", 1)
+        return rows
 
     # ------------------------------------------------------------------------------------------
     # Separation
@@ -481,6 +455,10 @@ class _BranchAndCut:
             if self.lower >= self.target:
                 return
             self._fix_by_reduced_costs(bound, reduced)
+            gone = self.fixed[: self.m] & self.fixed[self.m :]
+            if self.m >= RESTRICT_MIN_EDGES and gone.mean() >= RESTRICT_SHARE:
+                self.restrict = True  # start again on the rest (:mod:`._restrict`)
+                return
             if self.rounds % DROP_ROUNDS == 0:
                 self._drop_idle_rows()
             rows = _Rows()
@@ -510,79 +488,19 @@ class _BranchAndCut:
         self.h.cbSimplexInterrupt.subscribe(self.state.interrupt)
         try:
             self._root_lp()
-            for step in (self._merge, self._branch):
-                if self.lower < self.target and time.perf_counter() < self.deadline:
+            for step in (self._merge, lambda: branch(self)):
+                if self.restrict or self.lower >= self.target:
+                    break
+                if time.perf_counter() < self.deadline:
                     step()
         finally:
             self.h.cbSimplexInterrupt.unsubscribe(self.state.interrupt)
+        if self.restrict:
+            self._restart()
         lower = min(self.lower, self.target)
         if self.best is None:
             return None, [], lower
         return self.best[0], self.best[1], lower
-
-    def _branch(self) -> None:
-        """HiGHS's branch and bound with the rows so far. Each integer solution it finds is
-        checked as it comes: a tree is kept; one leaving a terminal unreached stops the search,
-        which starts again with the cuts that solution violates (a lazy-constraint loop)."""
-        import highspy
-
-        h = self.h
-        arcs = 2 * self.m
-        self.rounds_done = True
-        if self.x is not None:
-            self._drop_idle_rows()
-        h.changeColsIntegrality(
-            arcs + self.n,
-            np.arange(arcs + self.n, dtype=np.int32),
-            np.full(arcs + self.n, highspy.HighsVarType.kInteger),
-        )
-        h.setOptionValue("presolve", "on")
-        if h.getNumNz() > PROBING_MAX_NONZEROS:
-            h.setOptionValue("presolve_rule_off", PROBING_RULE)
-        h.setOptionValue("mip_rel_gap", 0.0)
-        # costs are integers: a gap below 1 is closed
-        h.setOptionValue("mip_abs_gap", 1 - 1e-6)
-        status = highspy.HighsModelStatus
-        none_cheaper = (status.kInfeasible, status.kObjectiveBound)
-        state = self.state
-        h.cbMipSolution.subscribe(state.solution)
-        h.cbMipInterrupt.subscribe(state.interrupt)
-        try:
-            while self.lower < self.target:
-                left = self.deadline - time.perf_counter()
-                if left <= 0:
-                    return
-                # only trees cheaper than the best one are wanted
-                state.cutoff = self.target - 0.5
-                h.setOptionValue("objective_bound", state.cutoff)
-                h.setOptionValue("time_limit", left)
-                state.rows = _Rows()
-                start = time.perf_counter()
-                h.run()
-                self.mip_seconds += time.perf_counter() - start
-                if state.error is not None:
-                    raise state.error
-                model, info = h.getModelStatus(), h.getInfo()
-                if len(state.rows):
-                    # a solution left terminals unreached: search again with its cuts
-                    self.restarts += 1
-                    self.cuts += len(state.rows) + len(state.later)
-                    state.rows.into(h)
-                    state.later.into(h)
-                    state.later = _Rows()
-                    if math.isfinite(info.mip_dual_bound):
-                        self.lower = max(self.lower, self._ceil(info.mip_dual_bound))
-                    self._merge()  # with the trees led by the solutions that stopped it
-                    continue
-                if model in none_cheaper or model == status.kOptimal:
-                    # every tree cheaper than the target was seen, the best one kept
-                    self.lower = self.target
-                elif math.isfinite(info.mip_dual_bound):
-                    self.lower = max(self.lower, self._ceil(info.mip_dual_bound))
-                return
-        finally:
-            h.cbMipSolution.unsubscribe(state.solution)
-            h.cbMipInterrupt.unsubscribe(state.interrupt)
 
     def _tree(self, x: np.ndarray) -> tuple[int, list[tuple[int, int]]]:
         """The tree of an integer solution reaching every terminal: its arcs reached from the
@@ -598,3 +516,29 @@ class _BranchAndCut:
         key = {(int(a), int(b)): j for j, (a, b) in enumerate(zip(self.g.a, self.g.b, strict=True))}
         cost = sum(int(self.g.cost[key[e]]) for e in edges) + int(self.g.r[order].sum())
         return cost, edges
+
+    def _restart(self) -> None:
+        """Go on as a branch-and-cut on the edges not fixed (:mod:`._restrict`): its trees and
+        bound become this one's."""
+        m, n = self.m, self.n
+        small, nodes, edges = restricted_graph(self.g, self.fixed[:m] & self.fixed[m:])
+        carried = carried_rows(self.h, self.structural, column_map(m, n, edges, nodes))
+        self.h = None  # its memory goes before the new model's comes
+        if carried is None:  # a cut has no arc left: no tree is cheaper than the target
+            self.lower = self.target
+            return
+        root = int(np.searchsorted(nodes, self.root))
+        inner = _BranchAndCut(
+            small, self.target, self.deadline, self.progress, solve=self.solve, root=root
+        )
+        inner.carried, inner.lower = carried, self.lower
+        inner.started, inner.rounds = self.started, self.rounds
+        inner.fixed = np.concatenate([self.fixed[edges], self.fixed[edges + m]])
+        cost, found, lower = inner.run()
+        self.rounds, self.cuts = inner.rounds, self.cuts + inner.cuts
+        for stat in ("restarts", "lp_seconds", "mip_seconds", "separation_seconds"):
+            setattr(self, stat, getattr(self, stat) + getattr(inner, stat))
+        self.lower = max(self.lower, lower)
+        if cost is not None and cost < self.target:
+            self.best = cost, [(int(nodes[a]), int(nodes[b])) for a, b in found]
+            self.target = cost

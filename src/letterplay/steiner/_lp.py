@@ -176,12 +176,16 @@ class _Pattern:
 
 
 def _matrix(lp) -> sp.csc_array:
-    """The constraint matrix of a HiGHS LP."""
+    """The constraint matrix of a HiGHS LP (kept by rows until HiGHS first solves it with
+    them, by columns after)."""
+    import highspy
+
     a = lp.a_matrix_
-    return sp.csc_array(
-        (np.asarray(a.value_), np.asarray(a.index_), np.asarray(a.start_)),
-        shape=(lp.num_row_, lp.num_col_),
-    )
+    data = (np.asarray(a.value_), np.asarray(a.index_), np.asarray(a.start_))
+    shape = (lp.num_row_, lp.num_col_)
+    if a.format_ == highspy.MatrixFormat.kRowwise:
+        return sp.csc_array(sp.csr_array(data, shape=shape))
+    return sp.csc_array(data, shape=shape)
 
 
 def safe_bound(h) -> tuple[float, np.ndarray]:

@@ -1,0 +1,154 @@
+"""The branch-and-cut restarted on the arcs it has not fixed (:mod:`letterplay.steiner._restrict`):
+the rows carried over mean what they meant, and the restarted search keeps the optimum."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from graphs import graph
+from letterplay.steiner import _cut as cut_module
+from letterplay.steiner import _dual as dual_module
+from letterplay.steiner._cut import _BranchAndCut
+from letterplay.steiner._lp import _highs, _Rows
+from letterplay.steiner._restrict import carried_rows, column_map, restricted_graph
+from letterplay.steiner._tree import _solve
+from test_steiner_cut import unreduced
+
+
+def _model(columns: int, rows: list[tuple[list[int], list[float], float, float]]):
+    """A HiGHS model of ``columns`` free columns and these rows."""
+    h = _highs()
+    empty = (0, np.zeros(columns, dtype=np.int32), np.zeros(0, dtype=np.int32), np.zeros(0))
+    h.addCols(columns, np.zeros(columns), np.zeros(columns), np.ones(columns), *empty)
+    model = _Rows()
+    for indices, values, low, high in rows:
+        model.add(np.array(indices), np.array(values), low, high)
+    model.into(h)
+    return h
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_carried_rows_have_the_values_they_had_where_the_columns_gone_are_zero(data):
+    """Each row carried over, at a point whose columns gone are 0, has the value it had (in the
+    columns mapped), and the bounds it had; the rows before ``first`` stay behind."""
+    m, n = data.draw(st.integers(1, 5)), data.draw(st.integers(1, 5))
+    width = 2 * m + n
+    rows = []
+    for _ in range(data.draw(st.integers(1, 6))):
+        indices = data.draw(st.lists(st.integers(0, width - 1), min_size=1, unique=True))
+        values = [float(data.draw(st.integers(-3, 3).filter(bool))) for _ in indices]
+        rows.append((indices, values, -math.inf, float(data.draw(st.integers(0, 4)))))
+    edges = np.flatnonzero(data.draw(st.lists(st.booleans(), min_size=m, max_size=m)))
+    nodes = np.flatnonzero(data.draw(st.lists(st.booleans(), min_size=n, max_size=n)))
+    columns = column_map(m, n, edges, nodes)
+    x = np.array([data.draw(st.integers(0, 5)) for _ in range(width)], dtype=float)
+    x[columns < 0] = 0.0
+    first = data.draw(st.integers(0, len(rows)))
+    h = _model(width, rows)
+    carried = carried_rows(h, first, columns)
+    assert carried is not None  # no row has a lower bound
+    y = np.zeros(2 * len(edges) + len(nodes))
+    y[columns[columns >= 0]] = x[columns >= 0]
+    # the rows left with no column go (their value is 0, within their bounds)
+    kept = [row for row in rows[first:] if (columns[row[0]] >= 0).any()]
+    before = [(np.dot(values, x[indices]), high) for indices, values, _, high in kept]
+    after = [
+        (np.dot(values, y[indices]), high)
+        for indices, values, high in zip(
+            carried.indices, carried.values, carried.upper, strict=True
+        )
+    ]
+    assert len(after) == len(kept)
+    assert np.allclose(before, after)
+
+
+def test_a_row_left_with_no_column_and_a_positive_bound_leaves_no_tree():
+    """A cut whose every arc is gone cannot be met: nothing is carried (no tree is cheaper than
+    the target)."""
+    h = _model(4, [([0, 1], [1.0, 1.0], 1.0, math.inf), ([2], [1.0], 1.0, math.inf)])
+    columns = column_map(1, 2, np.array([], dtype=np.int64), np.array([0, 1]))
+    assert carried_rows(h, 1, columns) is not None  # the first row stays behind
+    assert carried_rows(h, 0, columns) is None
+
+
+def test_the_restricted_graph_keeps_the_terminals_and_the_order_of_edges():
+    """Edges gone, nodes left without an edge go, but a terminal stays even when alone."""
+    compact, _ = unreduced(5, {(0, 1): 1, (1, 2): 1, (2, 3): 1, (3, 4): 1}, [0, 4])
+    gone = np.array([False, True, True, True])
+    small, nodes, edges = restricted_graph(compact, gone)
+    assert nodes.tolist() == [0, 1, 4] and edges.tolist() == [0]
+    assert small.terms == [0, 2] and small.a.tolist() == [0] and small.b.tolist() == [1]
+
+
+def restarting(monkeypatch) -> list[int]:
+    """Restart as soon as one edge has both arcs fixed, on any graph; the sizes restarted on are
+    listed. The first LP has no cuts of ascents or balls, so that its bound is low and the
+    rounds fix arcs one after another."""
+    monkeypatch.setattr(cut_module, "RESTRICT_MIN_EDGES", 0)
+    monkeypatch.setattr(cut_module, "RESTRICT_SHARE", 1e-9)
+    monkeypatch.setattr(cut_module, "BALL_SHARE", 0.0)
+    monkeypatch.setattr(dual_module, "ASCENT_SHARE", 0.0)
+    sizes: list[int] = []
+    restart = _BranchAndCut._restart
+
+    def counted(bc):
+        sizes.append(bc.m)
+        restart(bc)
+
+    monkeypatch.setattr(_BranchAndCut, "_restart", counted)
+    return sizes
+
+
+@st.composite
+def cubes(draw):
+    """A hypercube of dimension 4 or 5 (unit edges, or weights 1 to 3) and 3 to 7 terminals:
+    its LP bound is below the optimum at first, so the cut rounds fix arcs as they go."""
+    d = draw(st.integers(4, 5))
+    n = 1 << d
+    weighted = draw(st.booleans())
+    edges = {}
+    for v in range(n):
+        for i in range(d):
+            if v < v ^ (1 << i):
+                edges[(v, v ^ (1 << i))] = draw(st.integers(1, 3)) if weighted else 1
+    terminals = draw(st.lists(st.integers(0, n - 1), min_size=3, max_size=7, unique=True))
+    return n, edges, terminals
+
+
+@settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(cubes())
+def test_a_restarted_branch_and_cut_finds_and_proves_the_optimum(monkeypatch, instance):
+    """Restarted whenever it can be, the branch-and-cut, given the optimum plus one to beat,
+    finds a tree of the optimum's cost (by the Dijkstra–Steiner search) and proves it: the
+    restarts keep the root, as the cuts carried over are cuts from it."""
+    n, edges, terminals = instance
+    restarting(monkeypatch)
+    best = _solve(graph(n, edges), terminals, method="dijkstra-steiner")
+    compact, offset = unreduced(n, edges, terminals)
+    optimum = best.cost + offset
+    cost, found, lower = _BranchAndCut(compact, optimum + 1, math.inf, None).run()
+    assert (cost, lower) == (optimum, optimum)
+    nodes = {x for e in found for x in e} | set(compact.terms)
+    assert len(found) == len(nodes) - 1
+
+
+def test_a_hypercube_is_restarted_on_smaller_graphs_and_solved(monkeypatch):
+    """On the five-dimensional hypercube (32 nodes, 80 unit edges) with seven terminals the
+    branch-and-cut restarts on ever smaller graphs and still proves the optimum."""
+    sizes = restarting(monkeypatch)
+    d, terminals = 5, [30, 8, 21, 16, 29, 11, 4]
+    edges = {(v, v ^ (1 << i)): 1 for v in range(1 << d) for i in range(d) if v < v ^ (1 << i)}
+    best = _solve(graph(1 << d, edges), terminals, method="dijkstra-steiner")
+    compact, offset = unreduced(1 << d, edges, terminals)
+    cost, _, lower = _BranchAndCut(compact, 100, math.inf, None).run()
+    assert cost + offset == lower + offset == best.cost
+    assert len(sizes) >= 2 and sizes == sorted(sizes, reverse=True) and sizes[0] == len(edges)
