@@ -219,8 +219,7 @@ class _BranchAndCut:
             self._first_cuts().into(h)
         else:  # a restart: the rows so far, the arcs fixed so far
             self.carried.into(h)
-            fixed = np.flatnonzero(self.fixed).astype(np.int32)
-            h.changeColsBounds(len(fixed), fixed, np.zeros(len(fixed)), np.zeros(len(fixed)))
+            self._fix(self.fixed)
         # the cut rounds re-solve from the last basis: the dual simplex, without presolve
         h.setOptionValue("presolve", "off")
         h.setOptionValue("simplex_strategy", 1)
@@ -361,9 +360,13 @@ class _BranchAndCut:
         through = from_root[self.src] + weights + to_terms[self.dst]
         fix = ~self.fixed & ((lifted(through) >= self.target) | out[self.src] | out[self.dst])
         if fix.any():
-            self.fixed |= fix
-            idx = np.flatnonzero(fix).astype(np.int32)
-            self.h.changeColsBounds(len(idx), idx, np.zeros(len(idx)), np.zeros(len(idx)))
+            self._fix(fix)
+
+    def _fix(self, arcs: np.ndarray) -> None:
+        """Fix the arcs of the mask ``arcs`` to 0, in :attr:`fixed` and in the model."""
+        self.fixed |= arcs
+        idx = np.flatnonzero(arcs).astype(np.int32)
+        self.h.changeColsBounds(len(idx), idx, np.zeros(len(idx)), np.zeros(len(idx)))
 
     # ------------------------------------------------------------------------------------------
     # The search
@@ -488,10 +491,8 @@ class _BranchAndCut:
         self.h.cbSimplexInterrupt.subscribe(self.state.interrupt)
         try:
             self._root_lp()
-            for step in (self._merge, lambda: branch(self)):
-                if self.restrict or self.lower >= self.target:
-                    break
-                if time.perf_counter() < self.deadline:
+            for step in () if self.restrict else (self._merge, lambda: branch(self)):
+                if self.lower < self.target and time.perf_counter() < self.deadline:
                     step()
         finally:
             self.h.cbSimplexInterrupt.unsubscribe(self.state.interrupt)
@@ -523,7 +524,9 @@ class _BranchAndCut:
         m, n = self.m, self.n
         small, nodes, edges = restricted_graph(self.g, self.fixed[:m] & self.fixed[m:])
         carried = carried_rows(self.h, self.structural, column_map(m, n, edges, nodes))
-        self.h = None  # its memory goes before the new model's comes
+        # the model, the flow pattern, the heuristic's view and the pool are not used again:
+        # their memory goes before the new ones come
+        self.h = self.pattern = self.view = self.pool = None
         if carried is None:  # a cut has no arc left: no tree is cheaper than the target
             self.lower = self.target
             return
