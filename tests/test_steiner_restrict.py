@@ -145,10 +145,73 @@ def test_a_hypercube_is_restarted_on_smaller_graphs_and_solved(monkeypatch):
     """On the five-dimensional hypercube (32 nodes, 80 unit edges) with seven terminals the
     branch-and-cut restarts on ever smaller graphs and still proves the optimum."""
     sizes = restarting(monkeypatch)
+    optimum, cost, lower, _ = hypercube_solved()
+    assert cost == lower == optimum
+    assert len(sizes) >= 2 and sizes == sorted(sizes, reverse=True) and sizes[0] == 80
+
+
+def hypercube_solved() -> tuple[int, int, int, int]:
+    """The five-dimensional hypercube (unit edges) with seven terminals, given 100 to beat: the
+    optimum (by the Dijkstra–Steiner search), the branch-and-cut's cost and bound, and the cost
+    the reduction to a compact graph set apart."""
     d, terminals = 5, [30, 8, 21, 16, 29, 11, 4]
     edges = {(v, v ^ (1 << i)): 1 for v in range(1 << d) for i in range(d) if v < v ^ (1 << i)}
     best = _solve(graph(1 << d, edges), terminals, method="dijkstra-steiner")
     compact, offset = unreduced(1 << d, edges, terminals)
     cost, _, lower = _BranchAndCut(compact, 100, math.inf, None).run()
-    assert cost + offset == lower + offset == best.cost
-    assert len(sizes) >= 2 and sizes == sorted(sizes, reverse=True) and sizes[0] == len(edges)
+    return best.cost, cost + offset, lower + offset, offset
+
+
+def staged(monkeypatch, heuristic: bool = True) -> list[tuple[int, int]]:
+    """The stages run (:meth:`_BranchAndCut._stages`): the lower bound at each and what it
+    proved (the stage's bound). Without the ``heuristic`` led by the LP the trees come from the
+    branch and bound alone, and the gap to the best tree stays wide: stages run (at any gap)."""
+    monkeypatch.setattr(cut_module, "STAGE_GAP", 1000)
+    if not heuristic:
+        monkeypatch.setattr(_BranchAndCut, "_lp_tree", lambda bc, x: None)
+    stages: list[tuple[int, int]] = []
+    restricted = _BranchAndCut._restricted
+
+    def counted(bc, fixed, upper, **kwargs):
+        result = restricted(bc, fixed, upper, **kwargs)
+        if kwargs.get("stage"):
+            stages.append((upper - 1, result[2]))
+        return result
+
+    monkeypatch.setattr(_BranchAndCut, "_restricted", counted)
+    return stages
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(cubes(), st.integers(2, 6), st.booleans())
+def test_stages_below_the_best_tree_keep_the_optimum(monkeypatch, instance, slack, heuristic):
+    """With a tree to beat well above the optimum, the branch-and-cut searches the trees as
+    cheap as its bound alone, level by level (on the edges they may use): it still finds the
+    optimum and proves it, and no stage lifts the bound past the optimum."""
+    n, edges, terminals = instance
+    restarting(monkeypatch)
+    stages = staged(monkeypatch, heuristic)
+    best = _solve(graph(n, edges), terminals, method="dijkstra-steiner")
+    compact, offset = unreduced(n, edges, terminals)
+    optimum = best.cost + offset
+    cost, found, lower = _BranchAndCut(compact, optimum + slack, math.inf, None).run()
+    assert (cost, lower) == (optimum, optimum)
+    assert all(proved <= optimum for _, proved in stages)
+    nodes = {x for e in found for x in e} | set(compact.terms)
+    assert len(found) == len(nodes) - 1
+
+
+def test_a_stage_proves_a_level_or_finds_its_tree(monkeypatch):
+    """On the five-dimensional hypercube with seven terminals and a loose tree to beat, stages
+    run; each either lifts the bound by one or ends the search with a tree at its level."""
+    restarting(monkeypatch)
+    stages = staged(monkeypatch, heuristic=False)
+    optimum, cost, lower, offset = hypercube_solved()
+    assert cost == lower == optimum
+    assert stages
+    for level, proved in stages:
+        assert proved == level + 1 or level + offset == optimum

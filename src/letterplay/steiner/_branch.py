@@ -14,6 +14,8 @@ import math
 import time
 
 import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import breadth_first_order
 
 from letterplay.progress import report
 from letterplay.steiner._lp import _Rows
@@ -30,6 +32,21 @@ long that a 60 s limit ended at 70 s ("time limit reached in probing")."""
 
 PROBING_RULE = 1 << 15
 """HiGHS's ``presolve_rule_off`` bit for probing (``kPresolveRuleProbing`` is rule 15)."""
+
+
+def integer_tree(bc, x: np.ndarray) -> tuple[int, list[tuple[int, int]]]:
+    """The tree of an integer solution ``x`` of the branch-and-cut ``bc`` that reaches every
+    terminal: its arcs reached from the root (as reduced edges ``(a, b)``), and its cost."""
+    n, g = bc.n, bc.g
+    chosen = np.flatnonzero(x[: 2 * bc.m] > 0.5)
+    support = sp.csr_array((chosen + 1.0, (bc.src[chosen], bc.dst[chosen])), shape=(n, n))
+    order, parent = breadth_first_order(support, bc.root, directed=True)
+    child = order[order != bc.root]
+    ends = np.sort(np.stack([child, parent[child]], axis=1), axis=1)
+    edges = [(a, b) for a, b in ends.tolist()]
+    key = {(int(a), int(b)): j for j, (a, b) in enumerate(zip(g.a, g.b, strict=True))}
+    cost = sum(int(g.cost[key[e]]) for e in edges) + int(g.r[order].sum())
+    return cost, edges
 
 
 class _Lazy:
@@ -55,7 +72,7 @@ class _Lazy:
             self.bc._node_tree(x)  # or span its nodes (they may join up without its cycles)
         else:
             self.cutoff = min(self.cutoff, value)
-            self.bc._found(*self.bc._tree(x))
+            self.bc._found(*integer_tree(self.bc, x))
 
     def interrupt(self, event) -> None:
         bc = self.bc

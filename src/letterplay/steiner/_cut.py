@@ -21,7 +21,9 @@ There are exponentially many cuts, so they are added as needed (:class:`_BranchA
    rounds have taken a while. The bound is computed from the dual values again, valid for any
    dual vector (Neumaier & Shcherbina), so it does not rest on the solver's tolerances; arcs
    whose reduced cost lifts it to the best tree are fixed to 0; once half of the edges have
-   both arcs fixed, the branch-and-cut starts again on the rest (:mod:`._restrict`). Every few
+   both arcs fixed, the branch-and-cut starts again on the rest (:mod:`._restrict`). While the
+   best tree is a few above the bound, the trees as cheap as the bound are searched alone, on
+   the edges they may use (*stages*): one found is optimal, none lifts the bound. Every few
    rounds the cut rows the LP no longer needs are deleted.
 2. The integer programme with those rows and a cutoff below the best tree (:mod:`._branch`):
    HiGHS's branch and bound (its own cuts, heuristics and presolve). Each integer solution it
@@ -128,6 +130,11 @@ On word graphs the rounds go on long at one LP value (unit weights: a degenerate
 pile up, dense ones among them; dropping them every five rounds proved a 20-word multiplet in
 13 s instead of 27. An idle row needed again is separated again."""
 
+STAGE_GAP = 4
+"""The stages (:meth:`_BranchAndCut._stages`) run while the best tree costs at most this much
+more than the lower bound: each lifts the bound by one, a quarter of such a gap or more (on
+graphs of large weights, where the gap is thousands, one would barely move it)."""
+
 VIOLATION = 1e-6
 """How far below 1 a cut's value must be to be added."""
 
@@ -174,6 +181,8 @@ class _BranchAndCut:
         # whether this one is to restart on the arcs not fixed
         self.carried: _Rows | None = None
         self.restrict = False
+        # in a stage (:meth:`_stages`), where the trees too dear for it go: to the one above
+        self.above = None
 
     # ------------------------------------------------------------------------------------------
     # The model
@@ -326,14 +335,14 @@ class _BranchAndCut:
         up = np.ceil(value - 1e-9 * np.maximum(1.0, np.abs(value)) - 1e-7)
         return int(up) if np.ndim(up) == 0 else up
 
-    def _fix_by_reduced_costs(self, bound: float, reduced: np.ndarray) -> None:
+    def _fix_by_reduced_costs(self, bound: float, reduced: np.ndarray) -> np.ndarray:
         """Arcs and nodes in no tree cheaper than the target, by the LP's reduced costs: their
         arcs fixed to 0. A tree costs the bound plus each column's reduced cost times its
         distance from the end of its range the bound took, every term at least 0; a tree
         through ``v`` holds a path from the root to ``v`` and one from ``v`` on to a terminal,
         each arc of which adds its reduced cost and its head's (Polzin & Vahdati Daneshmand's
         test, on the LP's reduced costs instead of a dual ascent's). A terminal that far from
-        the root lifts the lower bound."""
+        the root lifts the lower bound. Returns the distances (:meth:`_beyond` takes them)."""
         arcs = 2 * self.m
         head_cost = np.maximum(reduced[arcs:], 0.0)
         head_cost[self.is_term] = 0.0  # a terminal's y is fixed at 1: it adds nothing
@@ -347,20 +356,27 @@ class _BranchAndCut:
             root=self.root,
             terms=self.others.tolist(),
         )
-
-        def lifted(distance: np.ndarray) -> np.ndarray:
-            # the least integer cost of a tree that far from the bound; beyond the target, the
-            # target (an infinite distance is no tree)
-            return self._ceil(np.minimum(bound + distance, self.target + 1.0))
-
-        reach = int(lifted(from_root[self.others]).max())
-        self.lower = max(self.lower, min(reach, self.target))
-        out = lifted(from_root + to_terms) >= self.target
-        out[self.terms] = False
-        through = from_root[self.src] + weights + to_terms[self.dst]
-        fix = ~self.fixed & ((lifted(through) >= self.target) | out[self.src] | out[self.dst])
+        reach = self._ceil(np.minimum(bound + from_root[self.others], self.target + 1.0)).max()
+        self.lower = max(self.lower, min(int(reach), self.target))
+        through = np.full(arcs + self.n, np.inf)
+        through[:arcs] = from_root[self.src] + weights + to_terms[self.dst]
+        through[arcs:] = from_root + to_terms
+        through[arcs + self.terms] = -np.inf  # a terminal is in every tree
+        fix = self._beyond(bound, through, self.target)
         if fix.any():
             self._fix(fix)
+        return through
+
+    def _beyond(self, bound: float, through: np.ndarray, target: int) -> np.ndarray:
+        """The arcs not fixed yet that lie in no tree cheaper than ``target``: those whose least
+        tree (``through``: reduced-cost distances of the arcs, then of the nodes) costs at
+        least that much, and those at a node whose does."""
+        arcs = 2 * self.m
+        # the least integer cost of a tree that far from the bound (an infinite distance is no
+        # tree; past the target, the target)
+        beyond = self._ceil(np.minimum(bound + through, target + 1.0)) >= target
+        out = beyond[arcs:]
+        return ~self.fixed & (beyond[:arcs] | out[self.src] | out[self.dst])
 
     def _fix(self, arcs: np.ndarray) -> None:
         """Fix the arcs of the mask ``arcs`` to 0, in :attr:`fixed` and in the model."""
@@ -377,6 +393,8 @@ class _BranchAndCut:
         if self.pool is not None:
             self.pool.add(cost, edges)
         if cost >= self.target:
+            if self.above is not None:  # a stage's tree may still beat the one above's best
+                self.above(cost, edges)
             return
         nodes = {x for e in edges for x in e} | set(self.terms.tolist())
         tree = self.view.polish(nodes, min(self.deadline, time.perf_counter() + POLISH_SECONDS))
@@ -457,9 +475,10 @@ class _BranchAndCut:
             self._merge()  # when enough new trees have come
             if self.lower >= self.target:
                 return
-            self._fix_by_reduced_costs(bound, reduced)
-            gone = self.fixed[: self.m] & self.fixed[self.m :]
-            if self.m >= RESTRICT_MIN_EDGES and gone.mean() >= RESTRICT_SHARE:
+            through = self._fix_by_reduced_costs(bound, reduced)
+            if self._stages(bound, through) or self.lower >= self.target:
+                return
+            if self._restricts(self.fixed):
                 self.restrict = True  # start again on the rest (:mod:`._restrict`)
                 return
             if self.rounds % DROP_ROUNDS == 0:
@@ -503,45 +522,70 @@ class _BranchAndCut:
             return None, [], lower
         return self.best[0], self.best[1], lower
 
-    def _tree(self, x: np.ndarray) -> tuple[int, list[tuple[int, int]]]:
-        """The tree of an integer solution reaching every terminal: its arcs reached from the
-        root (as reduced edges ``(a, b)``), and its cost."""
-        n = self.n
-        chosen = np.flatnonzero(x[: 2 * self.m] > 0.5)
-        support = sp.csr_array((chosen + 1.0, (self.src[chosen], self.dst[chosen])), shape=(n, n))
-        order, parent = breadth_first_order(support, self.root, directed=True)
-        edges = []
-        for v in order.tolist():
-            if v != self.root:
-                edges.append((min(v, int(parent[v])), max(v, int(parent[v]))))
-        key = {(int(a), int(b)): j for j, (a, b) in enumerate(zip(self.g.a, self.g.b, strict=True))}
-        cost = sum(int(self.g.cost[key[e]]) for e in edges) + int(self.g.r[order].sum())
-        return cost, edges
+    def _restricts(self, fixed: np.ndarray) -> bool:
+        """Whether the arcs ``fixed`` leave few enough edges to start again on the rest."""
+        m = self.m
+        return m >= RESTRICT_MIN_EDGES and (fixed[:m] & fixed[m:]).mean() >= RESTRICT_SHARE
+
+    def _stages(self, bound: float, through: np.ndarray) -> bool:
+        """While the trees as cheap as the lower bound leave few enough edges (and the best tree
+        costs more than one above it), search them alone: a branch-and-cut on those edges,
+        with the lower bound plus one to beat (:meth:`_restricted`). One it finds is optimal;
+        none lifts the bound by one. True when the search is over (an optimum found or time
+        out)."""
+        while self.lower < self.target - 1 and self.target - self.lower <= STAGE_GAP:
+            level = self.lower
+            fixed = self.fixed | self._beyond(bound, through, level + 1)
+            if not self._restricts(fixed):
+                return False
+            cost, edges, lower = self._restricted(fixed, level + 1, stage=True)
+            if cost is not None:
+                self._found(cost, edges)
+                return True
+            self.lower = max(self.lower, lower)
+            if lower <= level:  # time ran out
+                return True
+        return False
 
     def _restart(self) -> None:
         """Go on as a branch-and-cut on the edges not fixed (:mod:`._restrict`): its trees and
         bound become this one's."""
-        m, n = self.m, self.n
-        small, nodes, edges = restricted_graph(self.g, self.fixed[:m] & self.fixed[m:])
-        carried = carried_rows(self.h, self.structural, column_map(m, n, edges, nodes))
         # the model, the flow pattern, the heuristic's view and the pool are not used again:
         # their memory goes before the new ones come
-        self.h = self.pattern = self.view = self.pool = None
-        if carried is None:  # a cut has no arc left: no tree is cheaper than the target
-            self.lower = self.target
-            return
+        cost, edges, lower = self._restricted(self.fixed, self.target, drop=True)
+        self.lower = max(self.lower, lower)
+        if cost is not None and cost < self.target:
+            self.best, self.target = (cost, edges), cost
+
+    def _restricted(self, fixed: np.ndarray, upper: int, *, drop=False, stage=False):
+        """A branch-and-cut on the edges whose arcs are not both ``fixed`` (each a tree cheaper
+        than ``upper`` avoids), with the same root, the cut rows so far and the bound: the
+        cost of the tree it finds cheaper than ``upper`` (None if none), the tree's edges and
+        its bound on the trees cheaper than ``upper``. With ``drop``, this one's model goes
+        before the new one is built (it is not used again); in a ``stage``, the trees it finds
+        that are too dear for it come back to this one."""
+        m, n = self.m, self.n
+        small, nodes, edges = restricted_graph(self.g, fixed[:m] & fixed[m:])
+        carried = carried_rows(self.h, self.structural, column_map(m, n, edges, nodes))
+        if drop:  # the model, flow pattern, heuristic view and pool
+            self.h = self.pattern = self.view = self.pool = None
+        if carried is None:  # a cut has no arc left: no tree is cheaper than ``upper``
+            return None, [], upper
         root = int(np.searchsorted(nodes, self.root))
         inner = _BranchAndCut(
-            small, self.target, self.deadline, self.progress, solve=self.solve, root=root
+            small, upper, self.deadline, self.progress, solve=self.solve, root=root
         )
         inner.carried, inner.lower = carried, self.lower
         inner.started, inner.rounds = self.started, self.rounds
-        inner.fixed = np.concatenate([self.fixed[edges], self.fixed[edges + m]])
+        inner.fixed = np.concatenate([fixed[edges], fixed[edges + m]])
+        if stage:
+            inner.above = lambda cost, found: self._found(
+                cost, [(int(nodes[a]), int(nodes[b])) for a, b in found]
+            )
         cost, found, lower = inner.run()
         self.rounds, self.cuts = inner.rounds, self.cuts + inner.cuts
         for stat in ("restarts", "lp_seconds", "mip_seconds", "separation_seconds"):
             setattr(self, stat, getattr(self, stat) + getattr(inner, stat))
-        self.lower = max(self.lower, lower)
-        if cost is not None and cost < self.target:
-            self.best = cost, [(int(nodes[a]), int(nodes[b])) for a, b in found]
-            self.target = cost
+        if cost is None:
+            return None, [], lower
+        return cost, [(int(nodes[a]), int(nodes[b])) for a, b in found], lower
