@@ -340,3 +340,25 @@ def test_terminals_the_reductions_left_apart_mean_no_cheaper_tree():
         terms=[0, 1, 2],
     )
     assert _BranchAndCut(apart, 5, math.inf, None).run() == (None, [], 5)
+
+
+def test_a_stalled_bound_ends_the_cut_rounds_only_when_branching_may_pay():
+    """The cut rounds end on a stalled bound once they have had their time, on a graph small
+    enough for the branch and bound, unless the bound's pace would close the gap in time."""
+    rounds = cut_module.STALL_ROUNDS
+
+    def stalls(bounds, *, m=1_000, budget=5.0, deadline=100.0, target=50):
+        # one round a second from t = 10; the search started at 0
+        history = [(10.0 + i, b) for i, b in enumerate(bounds)]
+        bc = SimpleNamespace(started=0.0, m=m, target=target, deadline=deadline)
+        return _BranchAndCut._stalls(bc, history, budget)
+
+    flat = [45.0] * rounds
+    assert stalls(flat)
+    assert not stalls(flat, budget=30.0)  # the rounds have not had their time
+    assert not stalls(flat, m=cut_module.STALL_MAX_EDGES + 1)  # too large to branch on
+    # 0.1 a second: 45.9 at t = 19, past 49 (the target less one) 31 s later
+    rising = [45.0 + 0.1 * i for i in range(rounds)]
+    assert not stalls(rising)
+    assert stalls(rising, deadline=45.0)
+    assert not stalls(rising, deadline=math.inf)

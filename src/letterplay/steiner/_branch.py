@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 import scipy.sparse as sp
-from scipy.sparse.csgraph import breadth_first_order
+from scipy.sparse.csgraph import breadth_first_order, connected_components
 
 from letterplay.progress import report
 from letterplay.steiner._lp import _Rows
@@ -32,6 +32,26 @@ long that a 60 s limit ended at 70 s ("time limit reached in probing")."""
 
 PROBING_RULE = 1 << 15
 """HiGHS's ``presolve_rule_off`` bit for probing (``kPresolveRuleProbing`` is rule 15)."""
+
+
+def integer_cuts(bc, x: np.ndarray, rows: _Rows) -> bool:
+    """For an integer solution ``x`` of the branch-and-cut ``bc``: the cuts around every part
+    its arcs leave unreached from the root (and the one around all that is reached), added to
+    ``rows``. True when some terminal is unreached."""
+    n, chosen = bc.n, x[: 2 * bc.m] > 0.5
+    support = sp.csr_array(
+        (np.ones(int(chosen.sum())), (bc.src[chosen], bc.dst[chosen])), shape=(n, n)
+    )
+    reached = np.zeros(n, dtype=bool)
+    reached[breadth_first_order(support, bc.root, directed=True, return_predecessors=False)] = True
+    if reached[bc.others].all():
+        return False
+    seen: set = set()
+    bc._cut_row(reached, rows, x, seen)
+    _, labels = connected_components(support, directed=False)
+    for label in np.unique(labels[bc.others[~reached[bc.others]]]).tolist():
+        bc._cut_row(labels != label, rows, x, seen)
+    return True
 
 
 def integer_tree(bc, x: np.ndarray) -> tuple[int, list[tuple[int, int]]]:
@@ -67,7 +87,7 @@ class _Lazy:
         # above the cutoff prunes nothing, so it need not stop the search (its cuts wait for
         # the next start). HiGHS's first solutions are such, and each start pays a presolve.
         rows = self.rows if value < self.cutoff else self.later
-        if self.bc._integer_cuts(x, rows):
+        if integer_cuts(self.bc, x, rows):
             self.bc._lp_tree(x)  # join its parts along the cheapest paths
             self.bc._node_tree(x)  # or span its nodes (they may join up without its cycles)
         else:
