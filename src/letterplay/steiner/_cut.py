@@ -533,8 +533,8 @@ class _BranchAndCut:
         """While the trees as cheap as the lower bound leave few enough edges (and the best tree
         costs more than one above it), search them alone: a branch-and-cut on those edges,
         with the lower bound plus one to beat (:meth:`_restricted`). One it finds is optimal;
-        none lifts the bound by one. True when the search is over (an optimum found or time
-        out)."""
+        none lifts the bound by one. True when the search is over (an optimum found, or the
+        time ran out)."""
         while self.lower < self.target - 1 and self.target - self.lower <= STAGE_GAP:
             level = self.lower
             fixed = self.fixed | self._beyond(bound, through, level + 1)
@@ -551,9 +551,7 @@ class _BranchAndCut:
 
     def _restart(self) -> None:
         """Go on as a branch-and-cut on the edges not fixed (:mod:`._restrict`): its trees and
-        bound become this one's."""
-        # the model, the flow pattern, the heuristic's view and the pool are not used again:
-        # their memory goes before the new ones come
+        bound become this one's (its model goes first: it is not used again)."""
         cost, edges, lower = self._restricted(self.fixed, self.target, drop=True)
         self.lower = max(self.lower, lower)
         if cost is not None and cost < self.target:
@@ -569,7 +567,7 @@ class _BranchAndCut:
         m, n = self.m, self.n
         small, nodes, edges = restricted_graph(self.g, fixed[:m] & fixed[m:])
         carried = carried_rows(self.h, self.structural, column_map(m, n, edges, nodes))
-        if drop:  # the model, flow pattern, heuristic view and pool
+        if drop:  # the model, flow pattern, heuristic view and pool: their memory goes first
             self.h = self.pattern = self.view = self.pool = None
         if carried is None:  # a cut has no arc left: no tree is cheaper than ``upper``
             return None, [], upper
