@@ -344,8 +344,8 @@ class _BranchAndCut:
             root=self.root,
             terms=self.others.tolist(),
         )
-        reach = self._ceil(np.minimum(bound + from_root[self.others], self.target + 1.0)).max()
-        self.lower = max(self.lower, min(int(reach), self.target))
+        reach = int(self._lifted(bound, from_root[self.others], self.target).max())
+        self.lower = max(self.lower, min(reach, self.target))
         through = np.full(arcs + self.n, np.inf)
         through[:arcs] = from_root[self.src] + weights + to_terms[self.dst]
         through[arcs:] = from_root + to_terms
@@ -355,14 +355,17 @@ class _BranchAndCut:
             self._fix(fix)
         return through
 
+    def _lifted(self, bound: float, distance: np.ndarray, target: int) -> np.ndarray:
+        """The least integer cost of a tree ``distance`` (in reduced costs) from the ``bound``;
+        past ``target``, ``target + 1`` (an infinite distance is no tree)."""
+        return self._ceil(np.minimum(bound + distance, target + 1.0))
+
     def _beyond(self, bound: float, through: np.ndarray, target: int) -> np.ndarray:
         """The arcs not fixed yet that lie in no tree cheaper than ``target``: those whose least
         tree (``through``: reduced-cost distances of the arcs, then of the nodes) costs at
         least that much, and those at a node whose does."""
         arcs = 2 * self.m
-        # the least integer cost of a tree that far from the bound (an infinite distance is no
-        # tree; past the target, the target)
-        beyond = self._ceil(np.minimum(bound + through, target + 1.0)) >= target
+        beyond = self._lifted(bound, through, target) >= target
         out = beyond[arcs:]
         return ~self.fixed & (beyond[:arcs] | out[self.src] | out[self.dst])
 
@@ -436,7 +439,7 @@ class _BranchAndCut:
 
         h = self.h
         arcs = 2 * self.m
-        stalled, last = 0, -math.inf
+        stalled = 0
         history: list[tuple[float, float]] = []  # the time and bound of each round
         budget = (
             STALL_SECONDS
@@ -484,8 +487,8 @@ class _BranchAndCut:
             # stalled: the bound moved less than a hundredth of the gap left; while the rounds
             # are cheap they go on (every cut makes the branch and bound's integer solutions
             # likelier trees)
+            last = history[-1][1] if history else -math.inf
             stalled = stalled + 1 if bound - last < 0.01 * (self.target - bound) else 0
-            last = bound
             history.append((time.perf_counter(), bound))
             if stalled >= STALL_ROUNDS and self._stalls(history, budget):
                 return
@@ -535,7 +538,7 @@ class _BranchAndCut:
         with the lower bound plus one to beat (:meth:`_restricted`). One it finds is optimal;
         none lifts the bound by one. True when the search is over (an optimum found, or the
         time ran out)."""
-        while self.lower < self.target - 1 and self.target - self.lower <= STAGE_GAP:
+        while 1 < self.target - self.lower <= STAGE_GAP:
             level = self.lower
             fixed = self.fixed | self._beyond(bound, through, level + 1)
             if not self._restricts(fixed):
@@ -578,14 +581,17 @@ class _BranchAndCut:
         inner.carried, inner.lower = carried, self.lower
         inner.started, inner.rounds = self.started, self.rounds
         inner.fixed = np.concatenate([fixed[edges], fixed[edges + m]])
+
+        def outer(found: list[tuple[int, int]]) -> list[tuple[int, int]]:
+            # the inner graph's edges as this one's
+            return [(int(nodes[a]), int(nodes[b])) for a, b in found]
+
         if stage:
-            inner.above = lambda cost, found: self._found(
-                cost, [(int(nodes[a]), int(nodes[b])) for a, b in found]
-            )
+            inner.above = lambda cost, found: self._found(cost, outer(found))
         cost, found, lower = inner.run()
         self.rounds, self.cuts = inner.rounds, self.cuts + inner.cuts
         for stat in ("restarts", "lp_seconds", "mip_seconds", "separation_seconds"):
             setattr(self, stat, getattr(self, stat) + getattr(inner, stat))
         if cost is None:
             return None, [], lower
-        return cost, [(int(nodes[a]), int(nodes[b])) for a, b in found], lower
+        return cost, outer(found), lower
