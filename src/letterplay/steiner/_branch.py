@@ -63,10 +63,8 @@ def integer_tree(bc, x: np.ndarray) -> tuple[int, list[tuple[int, int]]]:
     order, parent = breadth_first_order(support, bc.root, directed=True)
     child = order[order != bc.root]
     ends = np.sort(np.stack([child, parent[child]], axis=1), axis=1)
-    edges = [(a, b) for a, b in ends.tolist()]
-    key = {(int(a), int(b)): j for j, (a, b) in enumerate(zip(g.a, g.b, strict=True))}
-    cost = sum(int(g.cost[key[e]]) for e in edges) + int(g.r[order].sum())
-    return cost, edges
+    cost = int(g.cost[g.edge_index(ends[:, 0], ends[:, 1])].sum()) + int(g.r[order].sum())
+    return cost, [(a, b) for a, b in ends.tolist()]
 
 
 class _Lazy:

@@ -88,11 +88,15 @@ class _Reduced:
         self.lower = 0
         self.incumbent: tuple[int, list[int]] | None = None
 
+    def edge_index(self, a: np.ndarray | int, b: np.ndarray | int) -> np.ndarray:
+        """The index of each reduced edge ``a``–``b`` (``a < b``; arrays or integers): the edges
+        are sorted by their ends, so a binary search finds it."""
+        n = len(self.ids)
+        return np.searchsorted(self.a * n + self.b, np.asarray(a) * n + np.asarray(b))
+
     def path_between(self, x: int, y: int) -> tuple[int, ...]:
         """The input edges behind the reduced edge x–y."""
-        x, y = min(x, y), max(x, y)
-        n = len(self.ids)
-        j = int(np.searchsorted(self.a * n + self.b, x * n + y))
+        j = int(self.edge_index(min(x, y), max(x, y)))
         ref = int(self.ref[j])
         return (ref,) if ref >= 0 else self.chains[-1 - ref]
 
