@@ -34,15 +34,20 @@ PROBING_RULE = 1 << 15
 """HiGHS's ``presolve_rule_off`` bit for probing (``kPresolveRuleProbing`` is rule 15)."""
 
 
+def _support(bc, x: np.ndarray) -> sp.csr_array:
+    """The graph of the arcs an integer solution ``x`` of the branch-and-cut ``bc`` takes."""
+    chosen = np.flatnonzero(x[: 2 * bc.m] > 0.5)
+    return sp.csr_array(
+        (np.ones(len(chosen)), (bc.src[chosen], bc.dst[chosen])), shape=(bc.n, bc.n)
+    )
+
+
 def integer_cuts(bc, x: np.ndarray, rows: _Rows) -> bool:
     """For an integer solution ``x`` of the branch-and-cut ``bc``: the cuts around every part
     its arcs leave unreached from the root (and the one around all that is reached), added to
     ``rows``. True when some terminal is unreached."""
-    n, chosen = bc.n, x[: 2 * bc.m] > 0.5
-    support = sp.csr_array(
-        (np.ones(int(chosen.sum())), (bc.src[chosen], bc.dst[chosen])), shape=(n, n)
-    )
-    reached = np.zeros(n, dtype=bool)
+    support = _support(bc, x)
+    reached = np.zeros(bc.n, dtype=bool)
     reached[breadth_first_order(support, bc.root, directed=True, return_predecessors=False)] = True
     if reached[bc.others].all():
         return False
@@ -57,10 +62,8 @@ def integer_cuts(bc, x: np.ndarray, rows: _Rows) -> bool:
 def integer_tree(bc, x: np.ndarray) -> tuple[int, list[tuple[int, int]]]:
     """The tree of an integer solution ``x`` of the branch-and-cut ``bc`` that reaches every
     terminal: its arcs reached from the root (as reduced edges ``(a, b)``), and its cost."""
-    n, g = bc.n, bc.g
-    chosen = np.flatnonzero(x[: 2 * bc.m] > 0.5)
-    support = sp.csr_array((chosen + 1.0, (bc.src[chosen], bc.dst[chosen])), shape=(n, n))
-    order, parent = breadth_first_order(support, bc.root, directed=True)
+    g = bc.g
+    order, parent = breadth_first_order(_support(bc, x), bc.root, directed=True)
     child = order[order != bc.root]
     ends = np.sort(np.stack([child, parent[child]], axis=1), axis=1)
     cost = int(g.cost[g.edge_index(ends[:, 0], ends[:, 1])].sum()) + int(g.r[order].sum())
