@@ -124,7 +124,7 @@ class _Recorder:
 
     def install(self, cut) -> None:
         bc, rows = cut._BranchAndCut, cut._Rows
-        root_lp, fix, branch, into = bc._root_lp, bc._fix_by_reduced_costs, bc._branch, rows.into
+        root_lp, fix, branch, into = bc._root_lp, bc._fix_by_reduced_costs, cut.branch, rows.into
         recorder = self
 
         def root_lp_recorded(self):
@@ -137,8 +137,9 @@ class _Recorder:
 
         def fix_recorded(self, bound, reduced):
             before = self.fixed.copy()
-            fix(self, bound, reduced)
+            through = fix(self, bound, reduced)
             recorder.fixed.extend((self.fixed & ~before).nonzero()[0].tolist())
+            return through
 
         def into_recorded(self, h):
             if recorder.in_root and len(self):
@@ -146,12 +147,12 @@ class _Recorder:
                 recorder.fixed = []
             into(self, h)
 
-        def branch_recorded(self):
-            recorder.write_mip(self)
-            branch(self)
+        def branch_recorded(bc):
+            recorder.write_mip(bc)
+            branch(bc)
 
         bc._root_lp, bc._fix_by_reduced_costs = root_lp_recorded, fix_recorded
-        bc._branch, rows.into = branch_recorded, into_recorded
+        cut.branch, rows.into = branch_recorded, into_recorded
 
     def write_mip(self, bc) -> None:
         """The engine's model with its variables integer, as MPS, and the cutoff it sets."""

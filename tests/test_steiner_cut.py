@@ -54,6 +54,18 @@ def unreduced(n, edges, terminals, weights=None):
     return reduce_module._compact(reduce_module._Graph(p)), p.offset
 
 
+def random_edges(rng, n: int, m: int, most: int = 1) -> dict[tuple[int, int], int]:
+    """``m`` edges on ``n`` nodes, a random spanning tree and then random pairs, each of a
+    random weight from 1 to ``most``."""
+    edges = {}
+    for x in range(1, n):
+        edges[(int(rng.integers(x)), x)] = int(rng.integers(1, most + 1))
+    while len(edges) < m:
+        a, b = sorted(rng.choice(n, 2, replace=False).tolist())
+        edges[(a, b)] = int(rng.integers(1, most + 1))
+    return edges
+
+
 def tree_arcs(bc: _BranchAndCut, compact, tree_edges) -> list[int]:
     """The arcs of a tree given by input edges, each directed away from the root."""
     local = {int(x): i for i, x in enumerate(compact.ids.tolist())}
@@ -91,7 +103,7 @@ def test_the_lp_reduced_cost_test_keeps_every_optimal_tree(instance, weak):
     bc._build()
     if weak:
         cuts = np.arange(bc.structural, bc.h.getNumRow(), dtype=np.int32)
-        bc.h.deleteRows(len(cuts), cuts)
+        bc.model.delete(cuts)
         bc.lower = 0
     bc.state = _Lazy(bc)
     bc._root_lp()
@@ -175,12 +187,7 @@ def test_idle_cut_rows_are_dropped_before_the_branch_and_bound():
     a valid row every tree meets many times over: at least one arc in all); the rows that define
     the model stay, and the LP keeps its optimum."""
     rng = np.random.default_rng(0)
-    n, edges = 30, {}
-    for x in range(1, n):
-        edges[(int(rng.integers(x)), x)] = int(rng.integers(1, 11))
-    while len(edges) < 90:
-        a, b = sorted(rng.choice(n, 2, replace=False).tolist())
-        edges[(a, b)] = int(rng.integers(1, 11))
+    n, edges = 30, random_edges(rng, 30, 90, 10)
     compact, _ = unreduced(n, edges, sorted(rng.choice(n, 8, replace=False).tolist()))
     bc = _BranchAndCut(compact, 10**6, math.inf, None)
     bc._found = lambda cost, edges: None  # no tree ends the rounds early
@@ -190,7 +197,7 @@ def test_idle_cut_rows_are_dropped_before_the_branch_and_bound():
     h = bc.h
     idle = _Rows()
     idle.add(np.arange(2 * bc.m), np.ones(2 * bc.m), 1, highspy.kHighsInf)
-    idle.into(h)
+    bc.model.add(idle)
     h.run()
     value, rows = h.getInfo().objective_function_value, h.getNumRow()
     bc.x = np.asarray(h.getSolution().col_value)
@@ -257,12 +264,7 @@ def test_idle_rows_dropped_during_the_cut_rounds_keep_the_optimum(monkeypatch):
     rng = np.random.default_rng(3)
     for _ in range(5):
         # unit weights, as a word graph's: the LP is degenerate and the cut rounds go on
-        n, edges = 40, {}
-        for x in range(1, n):
-            edges[(int(rng.integers(x)), x)] = 1
-        while len(edges) < 120:
-            a, b = sorted(rng.choice(n, 2, replace=False).tolist())
-            edges[(a, b)] = 1
+        n, edges = 40, random_edges(rng, 40, 120)
         terminals = sorted(rng.choice(n, 10, replace=False).tolist())
         compact, offset = unreduced(n, edges, terminals)
         bc = _BranchAndCut(compact, 10**6, math.inf, None)

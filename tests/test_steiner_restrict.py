@@ -5,30 +5,87 @@ from __future__ import annotations
 
 import math
 
+import highspy
 import numpy as np
+import scipy.sparse as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphs import graph
 from letterplay.steiner import _cut as cut_module
 from letterplay.steiner import _dual as dual_module
+from letterplay.steiner._branch import _Lazy
 from letterplay.steiner._cut import _BranchAndCut
-from letterplay.steiner._lp import _highs, _Rows
+from letterplay.steiner._lp import _highs, _Model, _Rows
 from letterplay.steiner._restrict import carried_rows, column_map, restricted_graph
 from letterplay.steiner._tree import _solve
-from test_steiner_cut import unreduced
+from test_steiner_cut import random_edges, unreduced
 
 
 def _model(columns: int, rows: list[tuple[list[int], list[float], float, float]]):
-    """A HiGHS model of ``columns`` free columns and these rows."""
-    h = _highs()
+    """A model of ``columns`` free columns and these rows."""
+    model = _Model(_highs())
     empty = (0, np.zeros(columns, dtype=np.int32), np.zeros(0, dtype=np.int32), np.zeros(0))
-    h.addCols(columns, np.zeros(columns), np.zeros(columns), np.ones(columns), *empty)
-    model = _Rows()
+    model.h.addCols(columns, np.zeros(columns), np.zeros(columns), np.ones(columns), *empty)
+    added = _Rows()
     for indices, values, low, high in rows:
-        model.add(np.array(indices), np.array(values), low, high)
-    model.into(h)
-    return h
+        added.add(np.array(indices), np.array(values), low, high)
+    model.add(added)
+    return model
+
+
+def highs_matrix(h) -> np.ndarray:
+    """The rows' matrix as HiGHS hands it back (by rows before its first solve, by columns
+    after), dense."""
+    lp = h.getLp()
+    a, shape = lp.a_matrix_, (lp.num_row_, lp.num_col_)
+    data = (np.asarray(a.value_), np.asarray(a.index_), np.asarray(a.start_))
+    if a.format_ == highspy.MatrixFormat.kRowwise:
+        return sp.csr_array(data, shape=shape).toarray()
+    return sp.csc_array(data, shape=shape).toarray()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_the_copy_of_the_rows_is_the_matrix_highs_has(data):
+    """Rows added and deleted in any order, some after a solve (HiGHS then holds its matrix by
+    columns): the model's copy is HiGHS's own matrix."""
+    width = data.draw(st.integers(1, 6))
+    model = _model(width, [])
+    for _ in range(data.draw(st.integers(1, 6))):
+        if model.h.getNumRow() and data.draw(st.booleans()):
+            gone = data.draw(st.sets(st.integers(0, model.h.getNumRow() - 1), min_size=1))
+            model.delete(np.array(sorted(gone), dtype=np.int32))
+        else:
+            rows = _Rows()
+            for _ in range(data.draw(st.integers(0, 3))):
+                indices = data.draw(st.lists(st.integers(0, width - 1), min_size=1, unique=True))
+                values = [float(data.draw(st.integers(-3, 3).filter(bool))) for _ in indices]
+                rows.add(np.array(indices), np.array(values), -math.inf, 10.0)
+            model.add(rows)
+        if data.draw(st.booleans()):
+            model.h.run()
+        assert np.array_equal(model.matrix().toarray(), highs_matrix(model.h))
+
+
+def test_the_copy_of_the_rows_is_the_matrix_highs_has_after_cut_rounds(monkeypatch):
+    """A branch-and-cut's rounds (cuts added, idle rows dropped every few rounds) leave the
+    copy equal to HiGHS's own matrix."""
+    rng = np.random.default_rng(8)
+    n, edges = 80, random_edges(rng, 80, 200, 2)
+    compact, _ = unreduced(n, edges, sorted(rng.choice(n, 20, replace=False).tolist()))
+    deleted = []
+    delete = _Model.delete
+    monkeypatch.setattr(
+        _Model, "delete", lambda self, index: [deleted.append(len(index)), delete(self, index)]
+    )
+    bc = _BranchAndCut(compact, 10**6, math.inf, None)
+    bc._found = lambda cost, edges: None  # no tree ends the rounds early
+    bc._build()
+    bc.state = _Lazy(bc)
+    bc._root_lp()
+    assert sum(deleted) > 0 and bc.rounds > cut_module.DROP_ROUNDS
+    assert np.array_equal(bc.model.matrix().toarray(), highs_matrix(bc.h))
 
 
 @settings(max_examples=60, deadline=None)
@@ -49,8 +106,8 @@ def test_carried_rows_have_the_values_they_had_where_the_columns_gone_are_zero(d
     x = np.array([data.draw(st.integers(0, 5)) for _ in range(width)], dtype=float)
     x[columns < 0] = 0.0
     first = data.draw(st.integers(0, len(rows)))
-    h = _model(width, rows)
-    carried = carried_rows(h, first, columns)
+    model = _model(width, rows)
+    carried = carried_rows(model, first, columns)
     assert carried is not None  # no row has a lower bound
     y = np.zeros(2 * len(edges) + len(nodes))
     y[columns[columns >= 0]] = x[columns >= 0]
@@ -70,10 +127,10 @@ def test_carried_rows_have_the_values_they_had_where_the_columns_gone_are_zero(d
 def test_a_row_left_with_no_column_and_a_positive_bound_leaves_no_tree():
     """A cut whose every arc is gone cannot be met: nothing is carried (no tree is cheaper than
     the target)."""
-    h = _model(4, [([0, 1], [1.0, 1.0], 1.0, math.inf), ([2], [1.0], 1.0, math.inf)])
+    model = _model(4, [([0, 1], [1.0, 1.0], 1.0, math.inf), ([2], [1.0], 1.0, math.inf)])
     columns = column_map(1, 2, np.array([], dtype=np.int64), np.array([0, 1]))
-    assert carried_rows(h, 1, columns) is not None  # the first row stays behind
-    assert carried_rows(h, 0, columns) is None
+    assert carried_rows(model, 1, columns) is not None  # the first row stays behind
+    assert carried_rows(model, 0, columns) is None
 
 
 def test_the_restricted_graph_keeps_the_terminals_and_the_order_of_edges():

@@ -160,8 +160,8 @@ def branch(bc) -> None:
                 # a solution left terminals unreached: search again with its cuts
                 bc.restarts += 1
                 bc.cuts += len(state.rows) + len(state.later)
-                state.rows.into(h)
-                state.later.into(h)
+                bc.model.add(state.rows)
+                bc.model.add(state.later)
                 state.later = _Rows()
                 if math.isfinite(info.mip_dual_bound):
                     bc.lower = max(bc.lower, bc._ceil(info.mip_dual_bound))

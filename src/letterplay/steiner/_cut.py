@@ -74,10 +74,11 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import maximum_flow
 
 from letterplay.progress import report
+from letterplay.steiner import _lp
 from letterplay.steiner._branch import _Lazy, branch
 from letterplay.steiner._dual import ascent_cuts, reduced_distances
 from letterplay.steiner._heuristic import _guided_tree, _tree_on, _View
-from letterplay.steiner._lp import _highs, _lp_time_limit, _Pattern, _Rows, idle_rows, safe_bound
+from letterplay.steiner._lp import _Pattern, _Rows
 from letterplay.steiner._merge import _Pool
 from letterplay.steiner._reduce import _Reduced
 from letterplay.steiner._restrict import (
@@ -182,7 +183,7 @@ class _BranchAndCut:
         self.fixed = np.zeros(2 * m, dtype=bool)
         self.pattern = _Pattern(n, self.src, self.dst)
         self.view = _View((g.a, g.b, g.cost), g.r, g.terms)
-        self.h = None
+        self.h = self.model = None  # the HiGHS model, and it with a copy of its rows
         self.rounds_done = False  # the cut rounds at the root are over
         self.x: np.ndarray | None = None  # the last LP solution
         # the first rows of a restarted branch-and-cut (:mod:`._restrict`), else None; and
@@ -199,7 +200,8 @@ class _BranchAndCut:
         import highspy
 
         n, m, g = self.n, self.m, self.g
-        h = self.h = _highs()
+        h = self.h = _lp._highs()
+        self.model = _lp._Model(h)
         inf = self.inf = highspy.kHighsInf
         arcs = 2 * m
         upper = np.ones(arcs + n)
@@ -231,11 +233,11 @@ class _BranchAndCut:
         # the root's own cut: some arc leaves it
         rows.add(np.array(out[self.root]), np.ones(len(out[self.root])), 1, inf)
         self.structural = len(rows)  # the rows after these are cuts, which may go again
-        rows.into(h)
+        self.model.add(rows)
         if self.carried is None:
-            self._first_cuts().into(h)
+            self.model.add(self._first_cuts())
         else:  # a restart: the rows so far, the arcs fixed so far
-            self.carried.into(h)
+            self.model.add(self.carried)
             self._fix(self.fixed)
         # the cut rounds re-solve from the last basis: the dual simplex, without presolve
         h.setOptionValue("presolve", "off")
@@ -428,9 +430,9 @@ class _BranchAndCut:
         optimum and, those taken near the root, dense: on SteinLib-like d19 graphs they made
         HiGHS's presolve of the integer programme ten times slower (8 s instead of 0.6), and
         each start of the lazy-constraint loop pays it."""
-        idle = idle_rows(self.h, self.x, first=self.structural)
+        idle = _lp.idle_rows(self.model, self.x, first=self.structural)
         if len(idle):
-            self.h.deleteRows(len(idle), idle)
+            self.model.delete(idle)
 
     def _root_lp(self) -> None:
         """Cut rounds on the LP relaxation, a tree led by each LP solution, until no cut is
@@ -450,7 +452,7 @@ class _BranchAndCut:
             left = self.deadline - time.perf_counter()
             if left <= 0:
                 return
-            _lp_time_limit(h, max(left, 1e-3))
+            _lp._lp_time_limit(h, max(left, 1e-3))
             start = time.perf_counter()
             h.run()
             self.lp_seconds += time.perf_counter() - start
@@ -459,7 +461,7 @@ class _BranchAndCut:
             if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
                 return
             self.rounds += 1
-            bound, reduced = safe_bound(self.h)  # valid whatever the duals' accuracy
+            bound, reduced = _lp.safe_bound(self.model)  # valid whatever the duals' accuracy
             self.lower = max(self.lower, self._ceil(bound))
             report(self.progress, "cutting planes", self.rounds, LP_ROUNDS)
             x = self.x = np.asarray(h.getSolution().col_value)
@@ -483,7 +485,7 @@ class _BranchAndCut:
             if not len(rows):
                 return
             self.cuts += len(rows)
-            rows.into(h)
+            self.model.add(rows)
             # stalled: the bound moved less than a hundredth of the gap left; while the rounds
             # are cheap they go on (every cut makes the branch and bound's integer solutions
             # likelier trees)
@@ -569,9 +571,9 @@ class _BranchAndCut:
         that are too dear for it come back to this one."""
         m, n = self.m, self.n
         small, nodes, edges = restricted_graph(self.g, fixed[:m] & fixed[m:])
-        carried = carried_rows(self.h, self.structural, column_map(m, n, edges, nodes))
+        carried = carried_rows(self.model, self.structural, column_map(m, n, edges, nodes))
         if drop:  # the model, flow pattern, heuristic view and pool: their memory goes first
-            self.h = self.pattern = self.view = self.pool = None
+            self.h = self.model = self.pattern = self.view = self.pool = None
         if carried is None:  # a cut has no arc left: no tree is cheaper than ``upper``
             return None, [], upper
         root = int(np.searchsorted(nodes, self.root))

@@ -28,9 +28,8 @@ Examples
 from __future__ import annotations
 
 import numpy as np
-import scipy.sparse as sp
 
-from letterplay.steiner._lp import _matrix, _Rows
+from letterplay.steiner._lp import _Model, _Rows
 from letterplay.steiner._reduce import _Reduced
 
 __all__ = ["RESTRICT_SHARE", "carried_rows", "column_map", "restricted_graph"]
@@ -81,12 +80,12 @@ def column_map(m: int, n: int, edges: np.ndarray, nodes: np.ndarray) -> np.ndarr
     return columns
 
 
-def carried_rows(h, first: int, columns: np.ndarray) -> _Rows | None:
-    """The rows of HiGHS model ``h`` from ``first`` on, in the ``columns`` they map to (the
+def carried_rows(model: _Model, first: int, columns: np.ndarray) -> _Rows | None:
+    """The rows of ``model`` from ``first`` on, in the ``columns`` they map to (the
     others are fixed at 0, so leaving them out changes no row's value); None when a row is
     left with no column and cannot be met."""
-    lp = h.getLp()
-    matrix = sp.csr_array(_matrix(lp))[first:]
+    lp = model.h.getLp()
+    matrix = model.matrix()[first:]
     low = np.asarray(lp.row_lower_)[first:]
     high = np.asarray(lp.row_upper_)[first:]
     mapped = columns[matrix.indices]
