@@ -76,9 +76,12 @@ def test_the_copy_of_the_rows_is_the_matrix_highs_has_after_cut_rounds(monkeypat
     compact, _ = unreduced(n, edges, sorted(rng.choice(n, 20, replace=False).tolist()))
     deleted = []
     delete = _Model.delete
-    monkeypatch.setattr(
-        _Model, "delete", lambda self, index: [deleted.append(len(index)), delete(self, index)]
-    )
+
+    def counted(model, index):
+        deleted.append(len(index))
+        delete(model, index)
+
+    monkeypatch.setattr(_Model, "delete", counted)
     bc = _BranchAndCut(compact, 10**6, math.inf, None)
     bc._found = lambda cost, edges: None  # no tree ends the rounds early
     bc._build()
