@@ -36,7 +36,6 @@ References
 from __future__ import annotations
 
 import datetime
-import hashlib
 import re
 import threading
 from collections import OrderedDict
@@ -187,6 +186,8 @@ def seed_for(game: str, date: object) -> int:
     ...
     letterplay.errors.InputError: `game` must be one of bee, letterboxed, anigrams, not 'chess'
     """
+    import hashlib  # here: every command's description reads this module, few draw a seed
+
     game = validate.one_of("game", game, GAMES)
     day = parse_date(date)
     digest = hashlib.sha256(f"letterplay daily {game} {day.isoformat()}".encode()).digest()

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from pathlib import Path
 
 from letterplay.errors import InputError, LetterplayError
@@ -95,6 +94,8 @@ def _umask() -> int:
 
 
 def _temporary(parent: Path, path: Path) -> tuple[int, str]:
+    import tempfile  # here: most commands write no file, and its import costs 4 ms
+
     try:
         return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=parent)
     except OSError as e:

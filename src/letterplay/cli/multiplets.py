@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from letterplay.cli.common import lexicon_line
-from letterplay.draw.network import caption
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -22,6 +21,8 @@ DASH = " – "
 
 def multiplet(console: Console, result: SolveResult, output: Path | None) -> None:
     """The network as branches, its proof, and the alternatives."""
+    from letterplay.draw.network import caption  # here: a ladder's text needs no drawing module
+
     console.print(lexicon_line(result.lexicon))
     console.print(caption(result) + ": " + _proof(result))
     targets = set(result.targets)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,6 +88,8 @@ def _quiet_matplotlib_config() -> None:
             return
     except OSError:
         pass
+    import tempfile  # here: only a drawing without a writable configuration folder needs it
+
     # One folder per user, kept between runs so matplotlib's font cache is built only once.
     fallback = Path(tempfile.gettempdir()) / f"letterplay-matplotlib-{os.getuid()}"
     with contextlib.suppress(OSError):
