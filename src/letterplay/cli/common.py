@@ -45,9 +45,10 @@ def console(err: bool = False) -> Console:
     than a whole ``--json`` command, so only text output pays for it."""
     from rich.console import Console
 
+    # no emoji codes: words are never ``:name:``, and their table costs 2 ms to load
     if err:
-        return Console(stderr=True, highlight=False)
-    return Console(highlight=False, soft_wrap=True)
+        return Console(stderr=True, highlight=False, emoji=False)
+    return Console(highlight=False, soft_wrap=True, emoji=False)
 
 
 def emit(payload: dict[str, Any], as_json: bool, render: Callable[[Console], None]) -> None:
