@@ -82,6 +82,24 @@ def test_two_quick_interrupts_print_one_aborted_line_and_exit_130(tmp_path):
         assert err == b"aborted\n" and out == b""
 
 
+def test_an_interrupt_caught_while_the_first_is_handled_returns_at_once(monkeypatch):
+    """The handler stays in place and says "aborted" once: a second Ctrl-C, caught before the
+    process ends, finds it (no "Signal 2 ignored due to race condition")."""
+    import types
+
+    from letterplay import cli
+
+    said, exits = [], []
+    fake = types.SimpleNamespace(write=lambda fd, data: said.append(data), _exit=exits.append)
+    monkeypatch.setattr(cli, "os", fake)
+    monkeypatch.setattr(cli, "_aborting", False)
+    before = signal.getsignal(signal.SIGINT)
+    cli._interrupted(signal.SIGINT, None)  # the first: its line, and the exit (here recorded)
+    cli._interrupted(signal.SIGINT, None)  # one caught while the first is handled
+    assert said == [b"aborted\n"] and exits == [130]
+    assert signal.getsignal(signal.SIGINT) == before
+
+
 def test_fetch_offline_prints_exactly_one_line(tmp_path):
     refuse = "http://127.0.0.1:9"
     env = _env(

@@ -92,14 +92,22 @@ class LetterplayGroup(click.Group):
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
+_aborting = False  # an interrupt is being handled: the ones after it return at once
+
+
 def _interrupted(signum: int, frame: object) -> None:
     """Ctrl-C: one ``aborted`` line and exit status 130, however many times it is pressed.
 
-    Further interrupts are ignored from the first one on, and the process ends at once
+    Further interrupts return at once from the first one on, and the process ends at once
     (``os._exit``) rather than unwinding through worker threads and atexit handlers, which is
-    where a second quick Ctrl-C would otherwise print a traceback.
+    where a second quick Ctrl-C would otherwise print a traceback. The handler stays in place:
+    setting another one here would let a second interrupt, already caught but not yet handled,
+    find no handler and print "Signal 2 ignored due to race condition".
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    global _aborting
+    if _aborting:
+        return
+    _aborting = True
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(Exception):  # a closed or broken stream: nothing to say on it
             stream.flush()
