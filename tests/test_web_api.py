@@ -346,6 +346,41 @@ def test_serve_json_announces_the_address():
     assert process.returncode == 0 and out == "", err
 
 
+FINALISER_INTERRUPT = """
+import signal
+from letterplay.web.server import serve
+
+class Late:
+    def __del__(self):
+        signal.raise_signal(signal.SIGINT)  # a Ctrl-C that lands inside a finaliser
+
+def announce(line):
+    print(line, flush=True)
+    Late()
+
+serve(port=0, announce=announce, as_json=True)
+"""
+
+
+def test_a_ctrl_c_landing_in_a_finaliser_still_stops_the_server():
+    """Raised as KeyboardInterrupt there, it would be printed and lost (the server running on)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    process = subprocess.Popen(
+        [sys.executable, "-c", FINALISER_INTERRUPT],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0 and err == "", err
+    assert json.loads(out)["url"].startswith("http://127.0.0.1:")
+
+
 @pytest.mark.enable1
 def test_letterboxed_words_are_the_playable_words(client):
     query = "sides=TAP,ERD,NIL,YCO&lexicon=enable1"

@@ -88,13 +88,24 @@ def serve(
     """
     if lexicon is not None:
         catalog_lexicon(lexicon)
+    asked = threading.Event()  # Ctrl-C came: the server is to stop
+    server: uvicorn.Server | None = None
     if threading.current_thread() is threading.main_thread():
-        # Ctrl-C is how a server is stopped, not an abort: Python's own handler lets uvicorn
-        # catch it and shut down gracefully (the command line's handler would exit at once)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        # Ctrl-C is how a server is stopped, not an abort (the command line's handler would exit
+        # at once). Before uvicorn catches it itself, and after, it asks the server to stop;
+        # raised as KeyboardInterrupt instead, one landing in a finaliser or a weak reference's
+        # callback would be printed and lost, and the server would never stop.
+        def stop(signum: int, frame: object) -> None:
+            asked.set()
+            if server is not None:
+                server.should_exit = True
+
+        signal.signal(signal.SIGINT, stop)
     sock = bind(host, port)
     address = url(host, sock.getsockname()[1])
     server = _server(sock, host, lexicon)
+    if asked.is_set():  # Ctrl-C came while binding: uvicorn starts and stops at once
+        server.should_exit = True
     try:  # Ctrl-C at any moment, even before uvicorn has started, stops cleanly
         if as_json:
             port = sock.getsockname()[1]
@@ -104,8 +115,6 @@ def serve(
         if open_browser:
             threading.Thread(target=_open_when_started, args=(server, address), daemon=True).start()
         server.run(sockets=[sock])
-    except KeyboardInterrupt:  # uvicorn has shut down; it re-raises the Ctrl-C it caught
-        pass
     finally:
         sock.close()
     if not as_json:
