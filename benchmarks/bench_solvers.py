@@ -145,7 +145,7 @@ class _Recorder:
             if recorder.in_root and len(self):
                 recorder.rounds.append((recorder.fixed, _batch(self)))
                 recorder.fixed = []
-            into(self, h)
+            return into(self, h)
 
         def branch_recorded(bc):
             recorder.write_mip(bc)

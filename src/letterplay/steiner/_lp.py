@@ -95,18 +95,17 @@ class _Rows:
     def __len__(self) -> int:
         return len(self.lower)
 
-    def into(self, h) -> None:
+    def into(self, h) -> sp.csr_array:
+        """Add the rows to HiGHS model ``h``; returns their matrix (as wide as the model)."""
         if not self.lower:
-            return
+            return sp.csr_array((0, h.getNumCol()))
+        starts = np.array(self.starts, dtype=np.int32)
+        indices, values = np.concatenate(self.indices), np.concatenate(self.values)
         # HiGHS's API takes the rows' arrays positionally: count, bounds, then CSR arrays
-        matrix = (
-            self.starts[-1],
-            np.array(self.starts[:-1], dtype=np.int32),
-            np.concatenate(self.indices),
-            np.concatenate(self.values),
-        )
         bounds = (np.array(self.lower, dtype=np.float64), np.array(self.upper, dtype=np.float64))
+        matrix = (starts[-1], starts[:-1], indices, values)
         h.addRows(len(self.lower), *bounds, *matrix)
+        return sp.csr_array((values, indices, starts), shape=(len(self), h.getNumCol()))
 
 
 BALL_CHUNK = 1 << 22
@@ -201,12 +200,8 @@ class _Model:
 
     def add(self, rows: _Rows) -> None:
         """Add ``rows`` to the model and to the copy."""
-        if not len(rows):
-            return
-        rows.into(self.h)
-        indptr = np.array(rows.starts, dtype=np.int64)
-        entries = (np.concatenate(rows.values), np.concatenate(rows.indices), indptr)
-        self.blocks.append(sp.csr_array(entries, shape=(len(rows), self.h.getNumCol())))
+        if len(rows):
+            self.blocks.append(rows.into(self.h))
 
     def delete(self, index: np.ndarray) -> None:
         """Delete the rows at ``index`` (HiGHS keeps the others in their order)."""
