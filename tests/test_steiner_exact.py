@@ -192,6 +192,34 @@ def test_each_reduction_keeps_the_optimum(test, instance):
         assert len({labels[t] for t in terminals}) == 1
 
 
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instance=instances(max_nodes=10), slack=st.integers(1, 4))
+def test_reducing_again_with_a_lower_upper_bound_keeps_the_optimum(instance, slack):
+    """The tests run again on what they left, once a tree just above the optimum is known (the
+    first run had a looser upper bound): what is left keeps the optimum, its edges, chains and
+    set-aside part mapped back to input edges join the terminals at that cost, and the bound
+    and any tree found on the way are in the input's terms."""
+    n, edges, terminals, weights = instance
+    check = _check(graph(n, edges), terminals, node_weights=weights)
+    optimum = simple_steiner_tree(graph(n, edges), terminals, node_weights=weights).cost
+    p = _Problem(check)
+    shifted = optimum + p.offset
+    first = reduce_module._reduce(p, shifted + 1 + slack)
+    again = reduce_module._again(first, shifted + 1)
+    assert again.lower <= shifted
+    cost, input_edges = _reduced_optimum(again)
+    assert cost == shifted
+    pairs = [(int(check.u[e]), int(check.v[e])) for e in input_edges]
+    assert tree_cost(graph(n, edges), pairs, terminals, weights) == optimum
+    if again.incumbent is not None:  # a tree cheaper than the upper bound: an optimal one
+        found, tree_edges = again.incumbent
+        pairs = [(int(check.u[e]), int(check.v[e])) for e in tree_edges]
+        assert found == shifted
+        assert tree_cost(graph(n, edges), pairs, terminals, weights) == optimum
+    for test in reduce_module.TESTS:  # the counts add up over both runs
+        assert all(x >= y for x, y in zip(again.removed[test], first.removed[test], strict=True))
+
+
 def test_results_say_what_each_reduction_removed():
     # a path 0-1-2-3 between terminals 0 and 3, a Steiner leaf 4 on node 2, a dear chord 0-3;
     # must_search keeps the tour bound from ending it before the reductions run

@@ -7,6 +7,7 @@ import math
 
 import highspy
 import numpy as np
+import pytest
 import scipy.sparse as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from graphs import graph
 from letterplay.steiner import _cut as cut_module
 from letterplay.steiner import _dual as dual_module
+from letterplay.steiner import _restrict as restrict_module
 from letterplay.steiner._branch import _Lazy
 from letterplay.steiner._cut import _BranchAndCut
 from letterplay.steiner._lp import _highs, _Model, _Rows
@@ -145,23 +147,41 @@ def test_the_restricted_graph_keeps_the_terminals_and_the_order_of_edges():
     assert small.terms == [0, 2] and small.a.tolist() == [0] and small.b.tolist() == [1]
 
 
+def recorded(monkeypatch, owner, name: str, record, *, before: bool = False) -> list:
+    """Wrap ``owner.name`` so that each call's ``record(args, kwargs, result)`` is listed
+    (unless None); ``before`` the call (in the order calls begin, its result None)."""
+    calls: list = []
+    original = getattr(owner, name)
+
+    def keep(entry) -> None:
+        if entry is not None:
+            calls.append(entry)
+
+    def wrapper(*args, **kwargs):
+        if before:
+            keep(record(args, kwargs, None))
+        result = original(*args, **kwargs)
+        if not before:
+            keep(record(args, kwargs, result))
+        return result
+
+    monkeypatch.setattr(owner, name, wrapper)
+    return calls
+
+
 def restarting(monkeypatch) -> list[int]:
     """Restart as soon as one edge has both arcs fixed, on any graph; the sizes restarted on are
     listed. The first LP has no cuts of ascents or balls, so that its bound is low and the
     rounds fix arcs one after another."""
-    monkeypatch.setattr(cut_module, "RESTRICT_MIN_EDGES", 0)
-    monkeypatch.setattr(cut_module, "RESTRICT_SHARE", 1e-9)
+    monkeypatch.setattr(restrict_module, "RESTRICT_MIN_EDGES", 0)
+    monkeypatch.setattr(restrict_module, "RESTRICT_SHARE", 1e-9)
     monkeypatch.setattr(cut_module, "BALL_SHARE", 0.0)
     monkeypatch.setattr(dual_module, "ASCENT_SHARE", 0.0)
-    sizes: list[int] = []
-    restart = _BranchAndCut._restart
 
-    def counted(bc):
-        sizes.append(bc.m)
-        restart(bc)
+    def size(args, _, __) -> int:
+        return args[0].m
 
-    monkeypatch.setattr(_BranchAndCut, "_restart", counted)
-    return sizes
+    return recorded(monkeypatch, _BranchAndCut, "_restart", size, before=True)
 
 
 @st.composite
@@ -203,8 +223,10 @@ def test_a_restarted_branch_and_cut_finds_and_proves_the_optimum(monkeypatch, in
 
 def test_a_hypercube_is_restarted_on_smaller_graphs_and_solved(monkeypatch):
     """On the five-dimensional hypercube (32 nodes, 80 unit edges) with seven terminals the
-    branch-and-cut restarts on ever smaller graphs and still proves the optimum."""
+    branch-and-cut restarts on ever smaller graphs and still proves the optimum (the
+    reductions are not run again: on so small a graph they would leave nothing to restart)."""
     sizes = restarting(monkeypatch)
+    monkeypatch.setattr(_BranchAndCut, "_reduces_again", lambda bc: False)
     optimum, cost, lower = hypercube_solved()
     assert cost == lower == optimum
     assert len(sizes) >= 2 and sizes == sorted(sizes, reverse=True) and sizes[0] == 80
@@ -226,20 +248,14 @@ def staged(monkeypatch, heuristic: bool = True) -> list[tuple[int, int]]:
     """The stages run (:meth:`_BranchAndCut._stages`): the lower bound at each and what it
     proved (the stage's bound). Without the ``heuristic`` led by the LP the trees come from the
     branch and bound alone, and the gap to the best tree stays wide: stages run (at any gap)."""
-    monkeypatch.setattr(cut_module, "STAGE_GAP", 1000)
+    monkeypatch.setattr(restrict_module, "STAGE_GAP", 1000)
     if not heuristic:
         monkeypatch.setattr(_BranchAndCut, "_lp_tree", lambda bc, x: None)
-    stages: list[tuple[int, int]] = []
-    restricted = _BranchAndCut._restricted
 
-    def counted(bc, fixed, upper, **kwargs):
-        result = restricted(bc, fixed, upper, **kwargs)
-        if kwargs.get("stage"):
-            stages.append((upper - 1, result[2]))
-        return result
+    def stage(args, kwargs, result):
+        return (args[2] - 1, result[2]) if kwargs.get("stage") else None
 
-    monkeypatch.setattr(_BranchAndCut, "_restricted", counted)
-    return stages
+    return recorded(monkeypatch, _BranchAndCut, "_restricted", stage)
 
 
 @settings(
@@ -275,3 +291,53 @@ def test_a_stage_proves_a_level_or_finds_its_tree(monkeypatch):
     assert stages
     for level, proved in stages:
         assert proved == level + 1 or level == optimum
+
+
+def six_cube() -> tuple[int, dict[tuple[int, int], int]]:
+    """The six-dimensional hypercube: 64 nodes, 192 unit edges."""
+    edges = {(v, v ^ (1 << i)): 1 for v in range(64) for i in range(6) if v < v ^ (1 << i)}
+    return 64, edges
+
+
+def reducing_again(monkeypatch) -> list[tuple[int, int, int]]:
+    """Reduce again on any graph, however small; each time, the upper bound and the edges
+    before and after are listed."""
+    monkeypatch.setattr(restrict_module, "RESTRICT_MIN_EDGES", 0)
+
+    def sizes(args, _, result):
+        return args[1], len(args[0].a), len(result.a)
+
+    return recorded(monkeypatch, restrict_module, "_again", sizes)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(st.lists(st.integers(0, 63), min_size=6, max_size=10, unique=True))
+def test_a_tree_below_the_upper_bound_has_the_graph_reduced_again(monkeypatch, terminals):
+    """Made to search past the heuristic's tree, the branch-and-cut may find one below the
+    upper bound the graph was reduced with; the graph is then reduced again with it, the edges
+    removed fixed, and the optimum is still found and proven."""
+    calls = reducing_again(monkeypatch)
+    n, edges = six_cube()
+    optimum = _solve(graph(n, edges), terminals, method="dijkstra-steiner").cost
+    result = _solve(graph(n, edges), terminals, method="branch-and-cut", must_search=True)
+    assert (result.cost, result.optimal) == (optimum, True)
+    assert all(after <= before for _, before, after in calls)
+
+
+@pytest.mark.parametrize(
+    "terminals", [[30, 37, 34, 8, 23, 58, 38, 63, 40], [32, 47, 22, 50, 44, 53, 62, 41, 33]]
+)
+def test_reduced_again_the_graph_shrinks_and_the_optimum_stays(monkeypatch, terminals):
+    """Two sets of nine terminals on the six-dimensional hypercube where the branch-and-cut
+    finds a tree below the heuristic's (made to search past it) before it proves the bound:
+    the graph is reduced again, smaller, and the optimum is proven."""
+    calls = reducing_again(monkeypatch)
+    n, edges = six_cube()
+    optimum = _solve(graph(n, edges), terminals, method="dijkstra-steiner").cost
+    result = _solve(graph(n, edges), terminals, method="branch-and-cut", must_search=True)
+    assert (result.cost, result.optimal) == (optimum, True)
+    assert calls and all(after < before for _, before, after in calls)

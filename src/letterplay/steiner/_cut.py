@@ -23,8 +23,10 @@ There are exponentially many cuts, so they are added as needed (:class:`_BranchA
    whose reduced cost lifts it to the best tree are fixed to 0; once half of the edges have
    both arcs fixed, the branch-and-cut starts again on the rest (:mod:`._restrict`). While the
    best tree is a few above the bound, the trees as cheap as the bound are searched alone, on
-   the edges they may use (*stages*): one found is optimal, none lifts the bound. Every few
-   rounds the cut rows the LP no longer needs are deleted.
+   the edges they may use (*stages*): one found is optimal, none lifts the bound. A tree well
+   below the upper bound the graph was reduced with, and each restart, have the reductions
+   run again on the edges left, with the best tree's cost, and the arcs of the edges they
+   remove fixed to 0. Every few rounds the cut rows the LP no longer needs are deleted.
 2. The integer programme with those rows and a cutoff below the best tree (:mod:`._branch`):
    HiGHS's branch and bound (its own cuts, heuristics and presolve). Each integer solution it
    finds is checked as it comes: one that reaches every terminal is a tree (kept, polished by
@@ -81,13 +83,7 @@ from letterplay.steiner._heuristic import _guided_tree, _tree_on, _View
 from letterplay.steiner._lp import _Pattern, _Rows
 from letterplay.steiner._merge import _Pool
 from letterplay.steiner._reduce import _Reduced
-from letterplay.steiner._restrict import (
-    RESTRICT_MIN_EDGES,
-    RESTRICT_SHARE,
-    carried_rows,
-    column_map,
-    restricted_graph,
-)
+from letterplay.steiner._restrict import _Restarts
 
 __all__ = ["FLOW_SCALE", "LP_ROUNDS"]
 
@@ -139,16 +135,11 @@ On word graphs the rounds go on long at one LP value (unit weights: a degenerate
 pile up, dense ones among them; dropping them every five rounds proved a 20-word multiplet in
 13 s instead of 27. An idle row needed again is separated again."""
 
-STAGE_GAP = 4
-"""The stages (:meth:`_BranchAndCut._stages`) run while the best tree costs at most this much
-more than the lower bound: each lifts the bound by one, a quarter of such a gap or more (on
-graphs of large weights, where the gap is thousands, one would barely move it)."""
-
 VIOLATION = 1e-6
 """How far below 1 a cut's value must be to be added."""
 
 
-class _BranchAndCut:
+class _BranchAndCut(_Restarts):
     """The cut formulation of a reduced graph (see the module): ``run()`` returns, as the
     Dijkstra–Steiner search does, the cost of a tree cheaper than ``upper`` (or None when
     there is none or time ran out), its reduced edges, and a lower bound on the optimum."""
@@ -192,6 +183,10 @@ class _BranchAndCut:
         self.restrict = False
         # in a stage (:meth:`_stages`), where the trees too dear for it go: to the one above
         self.above = None
+        # the upper bound the graph was reduced with, and the cost of a tree that has it reduced
+        # again (:meth:`_reduce_again`; None: never)
+        self.reduced_below: int = upper
+        self.again_at: float | None = (upper + max(0, g.lower - g.offset)) / 2
 
     # ------------------------------------------------------------------------------------------
     # The model
@@ -469,10 +464,14 @@ class _BranchAndCut:
             self._merge()  # when enough new trees have come
             if self.lower >= self.target:
                 return
+            if self._reduces_again():
+                self._reduce_again()
             through = self._fix_by_reduced_costs(bound, reduced)
             if self._stages(bound, through) or self.lower >= self.target:
                 return
             if self._restricts(self.fixed):
+                if self.again_at is not None:  # the reductions first, on the edges left
+                    self._reduce_again()
                 self.restrict = True  # start again on the rest (:mod:`._restrict`)
                 return
             if self.rounds % DROP_ROUNDS == 0:
@@ -528,72 +527,3 @@ class _BranchAndCut:
         if self.best is None:
             return None, [], lower
         return self.best[0], self.best[1], lower
-
-    def _restricts(self, fixed: np.ndarray) -> bool:
-        """Whether the arcs ``fixed`` leave few enough edges to start again on the rest."""
-        m = self.m
-        return m >= RESTRICT_MIN_EDGES and (fixed[:m] & fixed[m:]).mean() >= RESTRICT_SHARE
-
-    def _stages(self, bound: float, through: np.ndarray) -> bool:
-        """While the trees as cheap as the lower bound leave few enough edges (and the best tree
-        costs more than one above it), search them alone: a branch-and-cut on those edges,
-        with the lower bound plus one to beat (:meth:`_restricted`). One it finds is optimal;
-        none lifts the bound by one. True when the search is over (an optimum found, or the
-        time ran out)."""
-        while 1 < self.target - self.lower <= STAGE_GAP:
-            level = self.lower
-            fixed = self.fixed | self._beyond(bound, through, level + 1)
-            if not self._restricts(fixed):
-                return False
-            cost, edges, lower = self._restricted(fixed, level + 1, stage=True)
-            if cost is not None:
-                self._found(cost, edges)
-                return True
-            self.lower = max(self.lower, lower)
-            if lower <= level:  # time ran out
-                return True
-        return False
-
-    def _restart(self) -> None:
-        """Go on as a branch-and-cut on the edges not fixed (:mod:`._restrict`): its trees and
-        bound become this one's (its model goes first: it is not used again)."""
-        cost, edges, lower = self._restricted(self.fixed, self.target, drop=True)
-        self.lower = max(self.lower, lower)
-        if cost is not None and cost < self.target:
-            self.best, self.target = (cost, edges), cost
-
-    def _restricted(self, fixed: np.ndarray, upper: int, *, drop=False, stage=False):
-        """A branch-and-cut on the edges whose arcs are not both ``fixed`` (each a tree cheaper
-        than ``upper`` avoids), with the same root, the cut rows so far and the bound: the
-        cost of the tree it finds cheaper than ``upper`` (None if none), the tree's edges and
-        its bound on the trees cheaper than ``upper``. With ``drop``, this one's model goes
-        before the new one is built (it is not used again); in a ``stage``, the trees it finds
-        that are too dear for it come back to this one."""
-        m, n = self.m, self.n
-        small, nodes, edges = restricted_graph(self.g, fixed[:m] & fixed[m:])
-        carried = carried_rows(self.model, self.structural, column_map(m, n, edges, nodes))
-        if drop:  # the model, flow pattern, heuristic view and pool: their memory goes first
-            self.h = self.model = self.pattern = self.view = self.pool = None
-        if carried is None:  # a cut has no arc left: no tree is cheaper than ``upper``
-            return None, [], upper
-        root = int(np.searchsorted(nodes, self.root))
-        inner = _BranchAndCut(
-            small, upper, self.deadline, self.progress, solve=self.solve, root=root
-        )
-        inner.carried, inner.lower = carried, self.lower
-        inner.started, inner.rounds = self.started, self.rounds
-        inner.fixed = np.concatenate([fixed[edges], fixed[edges + m]])
-
-        def outer(found: list[tuple[int, int]]) -> list[tuple[int, int]]:
-            # the inner graph's edges as this one's
-            return [(int(nodes[a]), int(nodes[b])) for a, b in found]
-
-        if stage:
-            inner.above = lambda cost, found: self._found(cost, outer(found))
-        cost, found, lower = inner.run()
-        self.rounds, self.cuts = inner.rounds, self.cuts + inner.cuts
-        for stat in ("restarts", "lp_seconds", "mip_seconds", "separation_seconds"):
-            setattr(self, stat, getattr(self, stat) + getattr(inner, stat))
-        if cost is None:
-            return None, [], lower
-        return cost, outer(found), lower

@@ -106,13 +106,22 @@ class _Graph:
     :class:`_Reduced`), the nodes still there, the terminals (more as terminal leaves merge), the
     residual node weights, the input edges set aside and their cost."""
 
-    def __init__(self, p: _Problem):
-        e = np.flatnonzero(p.edge_alive)
-        self.n = p.n
-        self.a, self.b, self.cost, self.ref = p.u[e], p.v[e], p.ce[e], e.copy()
-        self.alive = p.alive.copy()
-        self.is_term = p.is_term.copy()
-        self.r = p.r.copy()
+    def __init__(self, p: _Problem | _Reduced):
+        if isinstance(p, _Reduced):  # reduced again: its nodes and edges are the input
+            self.n = len(p.ids)
+            self.a, self.b, self.cost = p.a.copy(), p.b.copy(), p.cost.copy()
+            self.ref = np.arange(len(p.a))
+            self.alive = np.ones(self.n, dtype=bool)
+            self.is_term = np.zeros(self.n, dtype=bool)
+            self.is_term[p.terms] = True
+            self.r = np.asarray(p.r).copy()
+        else:
+            e = np.flatnonzero(p.edge_alive)
+            self.n = p.n
+            self.a, self.b, self.cost, self.ref = p.u[e], p.v[e], p.ce[e], e.copy()
+            self.alive = p.alive.copy()
+            self.is_term = p.is_term.copy()
+            self.r = p.r.copy()
         self.chains: list[tuple[int, ...]] = []
         self.fixed: list[int] = []
         self.offset = 0
@@ -440,7 +449,7 @@ def _reduced_cost_test(
 
 
 def _reduce(
-    p: _Problem,
+    p: _Problem | _Reduced,
     upper: int | None = None,
     deadline: float = float("inf"),
     margin: int = 0,
@@ -450,7 +459,9 @@ def _reduce(
     ``upper``, the cost of a known tree (shifted as ``p``'s costs are), also the reduced cost
     test, which keeps only what may lie in a cheaper tree (a cheaper tree found on the way
     lowers ``upper`` to its cost plus ``margin``: see :attr:`_Reduced.incumbent`). Each test
-    reports to ``progress``, which may stop it (:class:`~letterplay.errors.Cancelled`)."""
+    reports to ``progress``, which may stop it (:class:`~letterplay.errors.Cancelled`). A
+    reduced graph ``p`` is reduced again (:func:`_again` puts the result in the input's
+    terms)."""
     g = _Graph(p)
     bound, incumbent = 0, None
     for turn in range(REDUCTION_ROUNDS):
@@ -509,3 +520,47 @@ def _compact(g: _Graph) -> _Reduced:
     )
     reduced.removed = g.removed
     return reduced
+
+
+def _again(
+    outer: _Reduced,
+    upper: int,
+    deadline: float = float("inf"),
+    margin: int = 0,
+    progress: ProgressCallback | None = None,
+) -> _Reduced:
+    """The tests again on the reduced graph ``outer`` with a lower ``upper`` bound (shifted as
+    the input problem's costs are: ``outer``'s set-aside part included), once a cheaper tree
+    is known: the graph kept for the trees cheaper than it, in the input's terms (its nodes,
+    edges, set-aside edges, bound and tree found on the way)."""
+    inner = _reduce(outer, upper - outer.offset, deadline, margin=margin, progress=progress)
+
+    def input_edges(edges) -> list[int]:
+        return [e for j in edges for e in _input_edges(int(outer.ref[j]), outer.chains)]
+
+    chains = list(outer.chains)  # outer's chains keep their numbers; new ones come after
+    ref = np.where(inner.ref >= 0, np.asarray(outer.ref)[np.maximum(inner.ref, 0)], 0)
+    for k in np.flatnonzero(inner.ref < 0).tolist():
+        chains.append(tuple(input_edges(inner.chains[-1 - int(inner.ref[k])])))
+        ref[k] = -len(chains)
+    again = _Reduced(
+        ids=np.asarray(outer.ids)[inner.ids],
+        a=inner.a,
+        b=inner.b,
+        cost=inner.cost,
+        ref=ref,
+        chains=chains,
+        r=inner.r,
+        terms=inner.terms,
+        fixed=outer.fixed + input_edges(inner.fixed),
+        offset=outer.offset + inner.offset,
+    )
+    again.removed = {
+        test: [x + y for x, y in zip(outer.removed[test], inner.removed[test], strict=True)]
+        for test in TESTS
+    }
+    again.lower = inner.lower + outer.offset
+    if inner.incumbent is not None:
+        cost, edges = inner.incumbent
+        again.incumbent = (cost + outer.offset, input_edges(edges) + outer.fixed)
+    return again
