@@ -526,14 +526,13 @@ def _again(
     outer: _Reduced,
     upper: int,
     deadline: float = float("inf"),
-    margin: int = 0,
     progress: ProgressCallback | None = None,
 ) -> _Reduced:
     """The tests again on the reduced graph ``outer`` with a lower ``upper`` bound (shifted as
     the input problem's costs are: ``outer``'s set-aside part included), once a cheaper tree
     is known: the graph kept for the trees cheaper than it, in the input's terms (its nodes,
     edges, set-aside edges, bound and tree found on the way)."""
-    inner = _reduce(outer, upper - outer.offset, deadline, margin=margin, progress=progress)
+    inner = _reduce(outer, upper - outer.offset, deadline, progress=progress)
 
     def input_edges(edges) -> list[int]:
         return [e for j in edges for e in _input_edges(int(outer.ref[j]), outer.chains)]
