@@ -70,6 +70,25 @@ def test_each_method_matches_brute_force(instance, method, must_search):
         assert result.method == method
 
 
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances(), st.sampled_from(METHODS), st.integers(-2, 2))
+def test_a_cutoff_finds_the_optimum_below_it_or_bounds_by_it(instance, method, shift):
+    """With a ``cutoff`` (as a merge passes the best tree so far) the engine finds the optimum
+    when it is cheaper than the cutoff, proven; otherwise its tree is a tree and its bound is
+    at most the optimum, and at least the cutoff when it searched."""
+    n, edges, terminals, weights = instance
+    g = graph(n, edges)
+    optimum = simple_steiner_tree(g, terminals, node_weights=weights).cost
+    cutoff = optimum + shift
+    result = _solve(g, terminals, node_weights=weights, method=method, cutoff=cutoff)
+    check_tree(result, n, edges, terminals, weights)
+    assert result.lower_bound <= optimum <= result.cost
+    if optimum < cutoff:
+        assert (result.cost, result.optimal) == (optimum, True)
+    elif result.cost > optimum:  # no tree is cheaper than the cutoff, and that was proven
+        assert result.lower_bound >= cutoff
+
+
 @pytest.mark.parametrize("method", METHODS)
 def test_a_grid_with_many_equal_trees(method):
     """A 4 x 4 grid of unit edges with its corners as terminals: 9 edges at best, and many

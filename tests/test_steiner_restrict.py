@@ -19,7 +19,8 @@ from letterplay.steiner import _restrict as restrict_module
 from letterplay.steiner._branch import _Lazy
 from letterplay.steiner._cut import _BranchAndCut
 from letterplay.steiner._lp import _highs, _Model, _Rows
-from letterplay.steiner._restrict import carried_rows, column_map, restricted_graph
+from letterplay.steiner._reduce import _Reduced
+from letterplay.steiner._restrict import _within, carried_rows, column_map, restricted_graph
 from letterplay.steiner._tree import _solve
 from test_steiner_cut import random_edges, unreduced
 
@@ -127,6 +128,26 @@ def test_carried_rows_have_the_values_they_had_where_the_columns_gone_are_zero(d
     ]
     assert len(after) == len(kept)
     assert np.allclose(before, after)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_an_edge_is_within_input_edges_when_every_edge_behind_it_is(data):
+    """An edge of a reduced graph stands for one input edge or a contracted path of them: it is
+    within a set of input edges when all of them are (the path stays or goes whole)."""
+    chains = data.draw(st.lists(st.lists(st.integers(0, 20), min_size=2, max_size=5), max_size=6))
+    refs = st.integers(-len(chains), 20) if chains else st.integers(0, 20)
+    ref = np.array(data.draw(st.lists(refs, min_size=1, max_size=12)), dtype=np.int64)
+    k = len(ref)
+    g = _Reduced(
+        ids=np.arange(k + 1), a=np.arange(k), b=np.arange(1, k + 1),
+        cost=np.ones(k, dtype=np.int64), ref=ref, chains=[tuple(c) for c in chains],
+        r=np.zeros(k + 1, dtype=np.int64), terms=[0, k],
+    )  # fmt: skip
+    inputs = np.array(data.draw(st.lists(st.integers(0, 20), max_size=20)), dtype=np.int64)
+    behind = [(j,) if j >= 0 else chains[-1 - j] for j in ref.tolist()]
+    expected = [all(e in set(inputs.tolist()) for e in edges) for edges in behind]
+    assert _within(g, inputs).tolist() == expected
 
 
 def test_a_row_left_with_no_column_and_a_positive_bound_leaves_no_tree():

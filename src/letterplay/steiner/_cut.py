@@ -416,7 +416,9 @@ class _BranchAndCut(_Restarts):
         """The optimum of the graph the best trees so far span (when the pool has grown enough),
         kept when it is a better tree."""
         if self.pool is not None and self.lower < self.target:
-            found = self.pool.merge(self.deadline, self.progress)
+            # only a cheaper tree is wanted, but a stage's dearer ones may serve the one above
+            cutoff = self.target if self.above is None else None
+            found = self.pool.merge(self.deadline, self.progress, cutoff=cutoff)
             if found is not None:
                 self._found(*found)
 

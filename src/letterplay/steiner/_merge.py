@@ -90,9 +90,13 @@ class _Pool:
         nodes = frozenset({int(x) for e in edges for x in e} | self.terms)
         self.trees[nodes] = min(cost, self.trees.get(nodes, cost))
 
-    def merge(self, deadline: float, progress) -> tuple[int, list[tuple[int, int]]] | None:
+    def merge(
+        self, deadline: float, progress, cutoff: int | None = None
+    ) -> tuple[int, list[tuple[int, int]]] | None:
         """The optimum (or the best tree found in the time) of the graph the cheapest
-        :data:`MERGE_TREES` trees span: its cost and edges; None until the pool holds
+        :data:`MERGE_TREES` trees span, searched only below ``cutoff`` when given (the best
+        tree the search has, which may be none of the pool's): its cost and edges (at least
+        the cutoff when it found none cheaper); None until the pool holds
         ``first`` trees (:data:`MERGE_FIRST`), then until it has grown by
         :data:`MERGE_GROWTH`, and while the merges have had their share of the time
         (:data:`MERGE_SHARE`)."""
@@ -124,6 +128,7 @@ class _Pool:
             progress=progress,
             # the best tree so far bounds the search from the start
             start_nodes=where[sorted(best[0][0])].tolist(),
+            cutoff=cutoff,
         )
         self.seconds += time.perf_counter() - start
         growth = MERGE_GROWTH if tree.cost < best[0][1] else MERGE_GROWTH**2

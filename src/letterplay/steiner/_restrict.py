@@ -135,8 +135,13 @@ def _within(g: _Reduced, inputs: np.ndarray) -> np.ndarray:
     """Which edges of ``g`` stand for input edges all among ``inputs`` (a contracted path's
     edges stay or go together in the reductions)."""
     inside = np.isin(g.ref, inputs)
-    for j in np.flatnonzero(g.ref < 0).tolist():
-        inside[j] = np.isin(g.chains[-1 - int(g.ref[j])], inputs).all()
+    chained = np.flatnonzero(g.ref < 0)
+    if len(chained):
+        paths = [g.chains[-1 - int(ref)] for ref in g.ref[chained].tolist()]
+        starts = np.cumsum([0] + [len(path) for path in paths[:-1]])
+        # a path is inside when none of its edges is out
+        out = ~np.isin(np.concatenate(paths), inputs)
+        inside[chained] = np.add.reduceat(out.astype(np.int64), starts) == 0
     return inside
 
 

@@ -207,12 +207,15 @@ def _solve(
     must_search: bool = False,
     method: str | None = None,
     merge: bool = True,
+    cutoff: int | None = None,
 ) -> SteinerResult:
     """The engine; ``must_search`` (for tests) makes the exact search find the tree itself
     instead of proving the heuristic's tree optimal, ``method`` (for tests and benchmarks)
     forces one: ``"dijkstra-steiner"`` or ``"branch-and-cut"``, and ``merge`` lets the
     branch-and-cut merge its trees (:mod:`._merge`, which solves the graph they span with this
-    engine, merging nothing there)."""
+    engine, merging nothing there). With a ``cutoff`` only trees cheaper than it are searched
+    for (a merge wants none other): the reductions take all the rest away, and the result is
+    the heuristic's tree, its lower bound the cutoff, when there is none."""
     check = _check(
         graph, terminals, node_weights=node_weights, time_limit=time_limit, progress=progress
     )
@@ -240,7 +243,10 @@ def _solve(
     del dist
     tree = _upper_bound(p, known, check.deadline, progress, dist=known_dist)
     del known_dist
-    upper = tree.cost + 1 if must_search else tree.cost
+    margin = 1 if must_search else 0  # the upper bound stays above a tree found
+    upper = tree.cost + margin
+    if cutoff is not None:
+        upper = min(upper, cutoff + p.offset)
     if lower >= upper or time.perf_counter() > check.deadline:
         return _result(check, tree.nodes, tree.edges, lower - p.offset, how=nothing)
     # the bound test: only nodes that may lie in a strictly cheaper tree stay
@@ -248,13 +254,13 @@ def _solve(
     p.kill((node_bound >= upper) & ~p.is_term)
     bound_removed = [before[0] - int(p.alive.sum()), before[1] - int(p.edge_alive.sum())]
     report(progress, "reductions", 0, 1)
-    reduced = _reduce(p, upper, check.deadline, margin=upper - tree.cost, progress=progress)
+    reduced = _reduce(p, upper, check.deadline, margin=margin, progress=progress)
     reduced.removed["bound"] = bound_removed
     if reduced.incumbent is not None:
         nodes = {int(x) for e in reduced.incumbent[1] for x in (check.u[e], check.v[e])}
         guided = _tree_on(p, nodes | set(check.terms.tolist()))
         if guided.cost < tree.cost:
-            tree, upper = guided, guided.cost + (1 if must_search else 0)
+            tree, upper = guided, min(upper, guided.cost + margin)
     report(progress, "upper bound", 3, 3)
     lower = max(lower, min(reduced.lower, upper))
     how: tuple[str, dict] = ("bounds", reduced.removed)
