@@ -75,7 +75,7 @@ def test_each_method_matches_brute_force(instance, method, must_search):
 def test_a_cutoff_finds_the_optimum_below_it_or_bounds_by_it(instance, method, shift):
     """With a ``cutoff`` (as a merge passes the best tree so far) the engine finds the optimum
     when it is cheaper than the cutoff, proven; otherwise its tree is a tree and its bound is
-    at most the optimum, and at least the cutoff when it searched."""
+    at most the optimum, and at least the cutoff when that tree is not the optimum."""
     n, edges, terminals, weights = instance
     g = graph(n, edges)
     optimum = simple_steiner_tree(g, terminals, node_weights=weights).cost

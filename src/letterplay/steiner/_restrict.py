@@ -138,10 +138,11 @@ def _within(g: _Reduced, inputs: np.ndarray) -> np.ndarray:
     chained = np.flatnonzero(g.ref < 0)
     if len(chained):
         paths = [g.chains[-1 - int(ref)] for ref in g.ref[chained].tolist()]
-        starts = np.cumsum([0] + [len(path) for path in paths[:-1]])
+        owner = np.repeat(np.arange(len(paths)), [len(path) for path in paths])
+        edges = np.concatenate(paths).astype(np.int64)
         # a path is inside when none of its edges is out
-        out = ~np.isin(np.concatenate(paths), inputs)
-        inside[chained] = np.add.reduceat(out.astype(np.int64), starts) == 0
+        out = np.bincount(owner, weights=~np.isin(edges, inputs), minlength=len(paths))
+        inside[chained] = out == 0
     return inside
 
 

@@ -214,8 +214,8 @@ def _solve(
     forces one: ``"dijkstra-steiner"`` or ``"branch-and-cut"``, and ``merge`` lets the
     branch-and-cut merge its trees (:mod:`._merge`, which solves the graph they span with this
     engine, merging nothing there). With a ``cutoff`` only trees cheaper than it are searched
-    for (a merge wants none other): the reductions take all the rest away, and the result is
-    the heuristic's tree, its lower bound the cutoff, when there is none."""
+    for (a merge wants none other): the reductions take all the rest away, and when there is
+    none the result is the heuristic's tree, its lower bound the cutoff once that is proven."""
     check = _check(
         graph, terminals, node_weights=node_weights, time_limit=time_limit, progress=progress
     )
