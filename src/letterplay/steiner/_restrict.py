@@ -44,7 +44,7 @@ import time
 import numpy as np
 
 from letterplay.steiner._lp import _Model, _Rows
-from letterplay.steiner._reduce import _again, _Reduced
+from letterplay.steiner._reduce import _again, _input_edges, _Reduced
 
 __all__ = ["RESTRICT_SHARE", "STAGE_GAP", "carried_rows", "column_map", "restricted_graph"]
 
@@ -171,8 +171,8 @@ class _Restarts:
         budget = AGAIN_SECONDS if math.isinf(self.deadline) else AGAIN_SHARE * (self.deadline - now)
         until = min(self.deadline, now + budget)
         again = _again(left, self.target + g.offset, until, progress=self.progress)
-        chained = [e for ref in again.ref[again.ref < 0].tolist() for e in again.chains[-1 - ref]]
-        kept = np.concatenate([again.fixed, again.ref[again.ref >= 0], chained]).astype(np.int64)
+        behind = [e for ref in again.ref.tolist() for e in _input_edges(ref, again.chains)]
+        kept = np.array(again.fixed + behind, dtype=np.int64)
         alive = _within(g, kept)
         self._fix(np.concatenate([~alive, ~alive]) & ~self.fixed)
         self.lower = max(self.lower, min(again.lower - g.offset, self.target))
@@ -210,8 +210,8 @@ class _Restarts:
         return False
 
     def _restart(self) -> None:
-        """Go on as a branch-and-cut on the edges not fixed: its trees and
-        bound become this one's (its model goes first: it is not used again)."""
+        """Go on as a branch-and-cut on the edges not fixed: its trees and bound become this
+        one's (its model goes first: it is not used again)."""
         cost, edges, lower = self._restricted(self.fixed, self.target, drop=True)
         self.lower = max(self.lower, lower)
         if cost is not None and cost < self.target:
