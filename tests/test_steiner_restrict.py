@@ -229,19 +229,20 @@ def cubes(draw):
 @settings(
     max_examples=100,
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    suppress_health_check=[HealthCheck.too_slow],
 )
 @given(cubes())
-def test_a_restarted_branch_and_cut_finds_and_proves_the_optimum(monkeypatch, instance):
+def test_a_restarted_branch_and_cut_finds_and_proves_the_optimum(instance):
     """Restarted whenever it can be, the branch-and-cut, given the optimum plus one to beat,
     finds a tree of the optimum's cost (by the Dijkstra–Steiner search) and proves it: the
     restarts keep the root, as the cuts carried over are cuts from it."""
     n, edges, terminals = instance
-    restarting(monkeypatch)
-    best = _solve(graph(n, edges), terminals, method="dijkstra-steiner")
-    compact, offset = unreduced(n, edges, terminals)
-    optimum = best.cost + offset
-    cost, found, lower = _BranchAndCut(compact, optimum + 1, math.inf, None).run()
+    with pytest.MonkeyPatch.context() as monkeypatch:  # undone after each example
+        restarting(monkeypatch)
+        best = _solve(graph(n, edges), terminals, method="dijkstra-steiner")
+        compact, offset = unreduced(n, edges, terminals)
+        optimum = best.cost + offset
+        cost, found, lower = _BranchAndCut(compact, optimum + 1, math.inf, None).run()
     assert (cost, lower) == (optimum, optimum)
     nodes = {x for e in found for x in e} | set(compact.terms)
     assert len(found) == len(nodes) - 1
@@ -287,20 +288,21 @@ def staged(monkeypatch, heuristic: bool = True) -> list[tuple[int, int]]:
 @settings(
     max_examples=60,
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    suppress_health_check=[HealthCheck.too_slow],
 )
 @given(cubes(), st.integers(2, 6), st.booleans())
-def test_stages_below_the_best_tree_keep_the_optimum(monkeypatch, instance, slack, heuristic):
+def test_stages_below_the_best_tree_keep_the_optimum(instance, slack, heuristic):
     """With a tree to beat well above the optimum, the branch-and-cut searches the trees as
     cheap as its bound alone, level by level (on the edges they may use): it still finds the
     optimum and proves it, and no stage lifts the bound past the optimum."""
     n, edges, terminals = instance
-    restarting(monkeypatch)
-    stages = staged(monkeypatch, heuristic)
-    best = _solve(graph(n, edges), terminals, method="dijkstra-steiner")
-    compact, offset = unreduced(n, edges, terminals)
-    optimum = best.cost + offset
-    cost, found, lower = _BranchAndCut(compact, optimum + slack, math.inf, None).run()
+    with pytest.MonkeyPatch.context() as monkeypatch:  # undone after each example
+        restarting(monkeypatch)
+        stages = staged(monkeypatch, heuristic)
+        best = _solve(graph(n, edges), terminals, method="dijkstra-steiner")
+        compact, offset = unreduced(n, edges, terminals)
+        optimum = best.cost + offset
+        cost, found, lower = _BranchAndCut(compact, optimum + slack, math.inf, None).run()
     assert (cost, lower) == (optimum, optimum)
     assert all(proved <= optimum for _, proved in stages)
     nodes = {x for e in found for x in e} | set(compact.terms)
@@ -339,17 +341,18 @@ def reducing_again(monkeypatch) -> list[tuple[int, int, int]]:
 @settings(
     max_examples=40,
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    suppress_health_check=[HealthCheck.too_slow],
 )
 @given(st.lists(st.integers(0, 63), min_size=6, max_size=10, unique=True))
-def test_a_tree_below_the_upper_bound_has_the_graph_reduced_again(monkeypatch, terminals):
+def test_a_tree_below_the_upper_bound_has_the_graph_reduced_again(terminals):
     """Made to search past the heuristic's tree, the branch-and-cut may find one below the
     upper bound the graph was reduced with; the graph is then reduced again with it, the edges
     removed fixed, and the optimum is still found and proven."""
-    calls = reducing_again(monkeypatch)
     n, edges = six_cube()
-    optimum = _solve(graph(n, edges), terminals, method="dijkstra-steiner").cost
-    result = _solve(graph(n, edges), terminals, method="branch-and-cut", must_search=True)
+    with pytest.MonkeyPatch.context() as monkeypatch:  # undone after each example
+        calls = reducing_again(monkeypatch)
+        optimum = _solve(graph(n, edges), terminals, method="dijkstra-steiner").cost
+        result = _solve(graph(n, edges), terminals, method="branch-and-cut", must_search=True)
     assert (result.cost, result.optimal) == (optimum, True)
     assert all(after <= before for _, before, after in calls)
 
