@@ -151,7 +151,8 @@ def test_an_edge_is_within_input_edges_when_every_edge_behind_it_is(data):
     )
     inputs = np.array(data.draw(st.lists(st.integers(0, 20), max_size=20)), dtype=np.int64)
     behind = [(j,) if j >= 0 else chains[-1 - j] for j in ref.tolist()]
-    expected = [all(e in set(inputs.tolist()) for e in edges) for edges in behind]
+    among = set(inputs.tolist())
+    expected = [all(e in among for e in edges) for edges in behind]
     assert _within(g, inputs).tolist() == expected
 
 

@@ -137,7 +137,7 @@ def _within(g: _Reduced, inputs: np.ndarray) -> np.ndarray:
     inside = np.isin(g.ref, inputs)
     chained = np.flatnonzero(g.ref < 0)
     if len(chained):
-        paths = [g.chains[-1 - int(ref)] for ref in g.ref[chained].tolist()]
+        paths = [_input_edges(ref, g.chains) for ref in g.ref[chained].tolist()]
         owner = np.repeat(np.arange(len(paths)), [len(path) for path in paths])
         edges = np.concatenate(paths).astype(np.int64)
         # a path is inside when none of its edges is out
