@@ -365,3 +365,25 @@ def test_a_stalled_bound_ends_the_cut_rounds_only_when_branching_may_pay():
     assert not stalls(rising)
     assert stalls(rising, deadline=45.0)
     assert not stalls(rising, deadline=math.inf)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances())
+def test_every_in_out_cut_is_crossed_by_an_optimal_tree(instance):
+    """The cuts of the first round's separation (in-out, :meth:`_BranchAndCut._separate`):
+    each is violated at the point it was separated at (the mix of the LP solution and the core
+    point when that has any, else the LP solution), an optimal tree enters each, and the core
+    moves half way to the LP solution."""
+    bc, _, _, chosen = rooted_optimum(instance)
+    bc._build()
+    bc.h.run()
+    x = np.asarray(bc.h.getSolution().col_value)
+    rows = _Rows()
+    bc._separate(x, rows)
+    mix = cut_module.IN_OUT * x + (1 - cut_module.IN_OUT) * np.ones_like(x)
+    separated = rows.indices
+    at_mix = all(mix[arcs].sum() < 1 for arcs in separated)
+    at_x = all(x[arcs].sum() < 1 for arcs in separated)
+    assert at_mix or at_x
+    assert all(chosen[arcs].any() for arcs in separated)
+    assert np.allclose(bc.core, (1 + x) / 2)

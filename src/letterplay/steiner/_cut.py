@@ -64,6 +64,13 @@ References
   Mathematical Programming 99 (2004) 283–296. https://doi.org/10.1007/s10107-003-0433-3
 - Q. Huangfu and J. A. J. Hall, "Parallelizing the dual revised simplex method", Mathematical
   Programming Computation 10 (2018) 119–142 (HiGHS). https://doi.org/10.1007/s12532-017-0130-5
+- W. Ben-Ameur and J. Neto, "Acceleration of cutting-plane and column generation algorithms:
+  Applications to network design", Networks 49 (2007) 3–17 (in-out separation).
+  https://doi.org/10.1002/net.20137
+- M. Fischetti, M. Leitner, I. Ljubić, M. Luipersbeck, M. Monaci, M. Resch, D. Salvagnin and
+  M. Sinnl, "Thinning out Steiner trees: a node-based model for uniform edge costs",
+  Mathematical Programming Computation 9 (2017) 203–229 (in-out separation on Steiner trees).
+  https://doi.org/10.1007/s12532-016-0111-0
 """
 
 from __future__ import annotations
@@ -135,6 +142,13 @@ On word graphs the rounds go on long at one LP value (unit weights: a degenerate
 pile up, dense ones among them; dropping them every five rounds proved a 20-word multiplet in
 13 s instead of 27. An idle row needed again is separated again."""
 
+IN_OUT = 0.5
+"""Cuts are separated at this mix of the LP solution and the core point
+(:meth:`_BranchAndCut._separate`). On a word graph of 1,203 nodes and 4,760 edges that a
+restart left (16 terminals, a link of gap), the cut rounds alone, fixing no arc, took the LP
+past the next whole edge in 291 rounds (272 s) when separating the LP solution, and in 86
+rounds (35 s, beside another run) when separating this mix (90 rounds with 0.8)."""
+
 VIOLATION = 1e-6
 """How far below 1 a cut's value must be to be added."""
 
@@ -177,6 +191,7 @@ class _BranchAndCut(_Restarts):
         self.h = self.model = None  # the HiGHS model, and it with a copy of its rows
         self.rounds_done = False  # the cut rounds at the root are over
         self.x: np.ndarray | None = None  # the last LP solution
+        self.core: np.ndarray | None = None  # the core point of the separation (:meth:`_separate`)
         # the first rows of a restarted branch-and-cut (:mod:`._restrict`), else None; and
         # whether this one is to restart on the arcs not fixed
         self.carried: _Rows | None = None
@@ -282,6 +297,21 @@ class _BranchAndCut(_Restarts):
         seen.add(key)
         rows.add(arcs, np.ones(len(arcs)), 1, self.inf)
         return True
+
+    def _separate(self, x: np.ndarray, rows: _Rows) -> None:
+        """The flow cuts of a point between the LP solution ``x`` and a *core point* inside the
+        cut polytope, else (none violated there) those of ``x`` itself: *in-out separation*
+        (Ben-Ameur & Neto; used on Steiner trees by Fischetti et al.: see the module). The core
+        starts with every arc at 1 and moves half way to each LP solution. On word graphs the
+        LP solutions of successive rounds jump between the vertices of a large, flat face, and
+        the cuts of each cut off little more than that vertex; those of a point inside cut
+        deeper."""
+        core = np.ones_like(x) if self.core is None else self.core
+        before = len(rows)
+        self._flow_cuts(IN_OUT * x + (1.0 - IN_OUT) * core, rows)
+        if len(rows) == before:
+            self._flow_cuts(x, rows)
+        self.core = 0.5 * (core + x)
 
     def _flow_cuts(self, x: np.ndarray, rows: _Rows) -> None:
         """Violated cuts by maximum flow from the root to each terminal; for each, the cut next
@@ -481,7 +511,7 @@ class _BranchAndCut(_Restarts):
             rows = _Rows()
             start = time.perf_counter()
             self._edge_rows(x, x[arcs:], rows)
-            self._flow_cuts(x, rows)
+            self._separate(x, rows)
             self.separation_seconds += time.perf_counter() - start
             if not len(rows):
                 return
