@@ -247,9 +247,10 @@ def test_a_large_integer_programme_skips_probing(monkeypatch):
 def test_idle_rows_dropped_during_the_cut_rounds_keep_the_optimum(monkeypatch):
     """Cut rows deleted every round while cutting (:data:`DROP_ROUNDS` = 1) are separated again
     when needed: rows do go, and the bound still reaches the optimum. Without the ball cuts,
-    which close these small graphs' LPs within a round or two, and the cuts of the ascents from
-    the other terminals."""
+    which close these small graphs' LPs within a round or two, the cuts of the ascents from
+    the other terminals, and the in-out separation (which closes them in fewer rounds)."""
     monkeypatch.setattr(cut_module, "DROP_ROUNDS", 1)
+    monkeypatch.setattr(cut_module, "IN_OUT", 1.0)
     monkeypatch.setattr(cut_module, "BALL_SHARE", 0.0)
     monkeypatch.setattr(dual_module, "ASCENT_SHARE", 0.0)
     dropped = []
