@@ -69,7 +69,7 @@ References
   https://doi.org/10.1002/net.20137
 - M. Fischetti, M. Leitner, I. Ljubić, M. Luipersbeck, M. Monaci, M. Resch, D. Salvagnin and
   M. Sinnl, "Thinning out Steiner trees: a node-based model for uniform edge costs",
-  Mathematical Programming Computation 9 (2017) 203–229 (in-out separation on Steiner trees).
+  Mathematical Programming Computation 9 (2017) (in-out separation on Steiner trees).
   https://doi.org/10.1007/s12532-016-0111-0
 """
 
