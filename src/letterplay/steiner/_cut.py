@@ -302,10 +302,10 @@ class _BranchAndCut(_Restarts):
         """The flow cuts of a point between the LP solution ``x`` and a *core point* inside the
         cut polytope, else (none violated there) those of ``x`` itself: *in-out separation*
         (Ben-Ameur & Neto; used on Steiner trees by Fischetti et al.: see the module). The core
-        starts with every arc at 1 and moves half way to each LP solution. On word graphs the
-        LP solutions of successive rounds jump between the vertices of a large, flat face, and
-        the cuts of each cut off little more than that vertex; those of a point inside cut
-        deeper."""
+        starts with every arc at 1 (in each restart and stage afresh) and moves half way to each
+        LP solution. On word graphs the LP solutions of successive rounds jump between the
+        vertices of a large, flat face, and the cuts of each cut off little more than that
+        vertex; those of a point inside cut deeper."""
         core = np.ones_like(x) if self.core is None else self.core
         before = len(rows)
         self._flow_cuts(IN_OUT * x + (1.0 - IN_OUT) * core, rows)
