@@ -9,6 +9,7 @@ import math
 from types import SimpleNamespace
 
 import highspy
+import networkx as nx
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -387,4 +388,35 @@ def test_every_in_out_cut_is_crossed_by_an_optimal_tree(instance):
     at_x = all(x[arcs].sum() < 1 for arcs in separated)
     assert at_mix or at_x
     assert all(chosen[arcs].any() for arcs in separated)
-    assert np.allclose(bc.core, (1 + x) / 2)
+    assert np.allclose(bc.core, 1 + cut_module.CORE_STEP * (x - 1))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances(), st.integers(0, 2**32 - 1))
+def test_the_flow_cuts_are_minimum_cuts(instance, seed):
+    """The flow cuts of a random point (:meth:`_BranchAndCut._flow_cuts`, its flows held to
+    a unit by the source's arc): a terminal a unit reaches gives no cut, and each other one the
+    cut next to the root, whose value is its maximum flow from the root itself (networkx's,
+    each arc's capacity scaled as the engine scales it)."""
+    bc, _, _, _ = rooted_optimum(instance)
+    bc._build()
+    rng = np.random.default_rng(seed)
+    x = np.zeros(2 * bc.m + bc.n)
+    x[: 2 * bc.m] = rng.choice([0.0, 0.25, 0.5, 1.0], size=2 * bc.m)
+    scale = cut_module.FLOW_SCALE
+    flows = nx.DiGraph()
+    flows.add_nodes_from(range(bc.n))
+    capacities = zip(bc.src.tolist(), bc.dst.tolist(), x[: 2 * bc.m].tolist(), strict=True)
+    for u, v, value in capacities:
+        flows.add_edge(u, v, capacity=math.floor(value * scale))
+    rows = _Rows()
+    cut_module.CUTS_PER_ROUND, before = 10**6, cut_module.CUTS_PER_ROUND
+    try:
+        bc._flow_cuts(x, rows)
+    finally:
+        cut_module.CUTS_PER_ROUND = before
+    values = sorted(round(x[arcs].sum() * scale) for arcs in rows.indices)
+    for t in bc.others.tolist():
+        flow = nx.maximum_flow_value(flows, bc.root, t)
+        assert flow >= scale or flow in values
+    assert all(value < scale for value in values)
