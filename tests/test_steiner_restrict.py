@@ -322,6 +322,23 @@ def test_a_stage_proves_a_level_or_finds_its_tree(monkeypatch):
         assert proved == level + 1 or level == optimum
 
 
+def test_a_stage_reduces_its_edges_again(monkeypatch):
+    """On that hypercube, a stage that goes on past its first LP runs the reductions again on
+    its edges with its own level plus one to beat (the trees it searches are the ones that
+    cheap): some stage does, each with a stage's target, and the optimum is still proven."""
+    restarting(monkeypatch)
+    stages = staged(monkeypatch, heuristic=False)
+
+    def stage_target(args, _, __):
+        bc = args[0]
+        return bc.target if bc.above is not None else None
+
+    again = recorded(monkeypatch, _BranchAndCut, "_reduce_again", stage_target, before=True)
+    optimum, cost, lower = hypercube_solved()
+    assert cost == lower == optimum
+    assert again and set(again) <= {level + 1 for level, _ in stages}
+
+
 def six_cube() -> tuple[int, dict[tuple[int, int], int]]:
     """The six-dimensional hypercube: 64 nodes, 192 unit edges."""
     edges = {(v, v ^ (1 << i)): 1 for v in range(64) for i in range(6) if v < v ^ (1 << i)}

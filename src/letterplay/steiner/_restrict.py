@@ -16,13 +16,16 @@ over, down to 543 nodes and 1,622 edges.
 The branch-and-cut goes on to smaller graphs in three ways (:class:`_Restarts`): a *restart*
 on the edges not fixed; *stages*, where the trees as cheap as the lower bound are searched alone
 on the edges they may use; and, once a tree well below the upper bound the graph was reduced
-with is found, and before each restart, the reductions *again* on the edges not fixed, with
-the best tree's cost (:func:`._reduce._again`): the arcs of the edges they remove are fixed.
+with is found, before each restart, and at the first round of each stage, the reductions
+*again* on the edges not fixed, with the best tree's cost, or the stage's level plus one
+(:func:`._reduce._again`): the arcs of the edges they remove are fixed.
 Their dual ascents remove far more than the LP's reduced costs at one of its many optima fix:
 on the 16-word multiplet of seed 5, once the best tree was two edges below the heuristic's, the
 reductions left 10% of its 68,509 edges where the LP, at a bound it kept for a hundred seconds,
 had fixed 47%; on the 20-word one of seed 12, run before a restart on the 12,985 edges left,
-they found the optimum, which the cut rounds had not in a minute.
+they found the optimum, which the cut rounds had not in a minute. In a stage, whose LP may
+stand a whole edge below its level for a hundred rounds with no arc fixed, they proved the
+20-word set of seed 26 in 35 s, where 120 s had not been enough.
 
 Examples
 --------
@@ -241,11 +244,11 @@ class _Restarts:
             # the inner graph's edges as this one's
             return [(int(nodes[a]), int(nodes[b])) for a, b in found]
 
-        if stage:  # its trees are dearer than ``upper``: no reductions again
+        if stage:  # its trees that are too dear for it come back here
             inner.above = lambda cost, found: self._found(cost, outer(found))
-            inner.again_at = None
-        else:
-            inner.reduced_below, inner.again_at = self.reduced_below, self.again_at
+        # a stage's first round reduces its graph again, with its level plus one to beat (its
+        # target is below the cost the graph was reduced with)
+        inner.reduced_below, inner.again_at = self.reduced_below, self.again_at
         cost, found, lower = inner.run()
         self.rounds, self.cuts = inner.rounds, self.cuts + inner.cuts
         for stat in ("restarts", "lp_seconds", "mip_seconds", "separation_seconds"):
