@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import highspy
 import networkx as nx
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -375,7 +376,7 @@ def test_every_in_out_cut_is_crossed_by_an_optimal_tree(instance):
     """The cuts of the first round's separation (in-out, :meth:`_BranchAndCut._separate`):
     each is violated at the point it was separated at (the mix of the LP solution and the core
     point when that has any, else the LP solution), an optimal tree enters each, and the core
-    moves half way to the LP solution."""
+    moves :data:`CORE_STEP` of the way to the LP solution."""
     bc, _, _, chosen = rooted_optimum(instance)
     bc._build()
     bc.h.run()
@@ -410,11 +411,9 @@ def test_the_flow_cuts_are_minimum_cuts(instance, seed):
     for u, v, value in capacities:
         flows.add_edge(u, v, capacity=math.floor(value * scale))
     rows = _Rows()
-    cut_module.CUTS_PER_ROUND, before = 10**6, cut_module.CUTS_PER_ROUND
-    try:
+    with pytest.MonkeyPatch.context() as monkeypatch:  # undone after each example
+        monkeypatch.setattr(cut_module, "CUTS_PER_ROUND", 10**6)
         bc._flow_cuts(x, rows)
-    finally:
-        cut_module.CUTS_PER_ROUND = before
     values = sorted(round(x[arcs].sum() * scale) for arcs in rows.indices)
     for t in bc.others.tolist():
         flow = nx.maximum_flow_value(flows, bc.root, t)
