@@ -82,6 +82,14 @@ def _arcs(edges: tuple[np.ndarray, np.ndarray, np.ndarray], r: np.ndarray):
     return tail, head, np.concatenate([cost, cost]).astype(np.int64) + r[head]
 
 
+def _prepare(edges: tuple[np.ndarray, np.ndarray, np.ndarray], r: np.ndarray):
+    """The arcs of :func:`_arcs` as the ascent walks them: their tails, the arcs in order of
+    their heads and where each head's arcs start; and their costs."""
+    tail, head, cost = _arcs(edges, r)
+    order = np.argsort(head, kind="stable")
+    return (tail, order, np.searchsorted(head[order], np.arange(len(r) + 1))), cost
+
+
 def dual_ascent(
     edges: tuple[np.ndarray, np.ndarray, np.ndarray],
     r: np.ndarray,
@@ -90,6 +98,7 @@ def dual_ascent(
     *,
     cuts: list[np.ndarray] | None = None,
     lp_root: int | None = None,
+    prepared: tuple | None = None,
 ) -> tuple[int, np.ndarray]:
     """The dual ascent bound of the graph with ``edges`` ``(a, b, cost)``, ``a[j]–b[j]`` of
     ``cost[j]``, and node weights ``r`` (zero on terminals; one per node), rooted at terminal
@@ -102,11 +111,11 @@ def dual_ascent(
     Wong's rule: each step raises the active set with the fewest entering arcs. The set of a
     terminal ``t`` is all that reaches it through saturated arcs; it stops being active when the
     root is in it, or when it holds another terminal ``u`` that does not reach back to ``t`` (the
-    set of ``u`` is inside it, and connecting ``u`` connects ``t``)."""
+    set of ``u`` is inside it, and connecting ``u`` connects ``t``). Ascents on one graph
+    may share its arcs, ``prepared`` by :func:`_prepare`."""
     n, m = len(r), len(edges[0])
-    tail, head, red = _arcs(edges, r)
-    graph = (tail, np.argsort(head, kind="stable"))
-    graph += (np.searchsorted(head[graph[1]], np.arange(n + 1)),)
+    graph, costs = _prepare(edges, r) if prepared is None else prepared
+    tail, red = graph[0], costs.copy()
     is_term = np.zeros(n, dtype=bool)
     is_term[list(terms)] = True
     others = [int(t) for t in terms if t != root]
@@ -128,15 +137,16 @@ def dual_ascent(
         if not len(w.cut):
             w.done = True  # nothing enters: the root cannot reach t (not when connected)
             continue
-        delta = int(red[w.cut].min())
+        entering = red[w.cut]
+        delta = int(entering.min())
         if cuts is not None and delta > 0 and recorded + len(w.cut) <= CUT_ENTRIES:
             flip = lp_root is not None and w.inside[lp_root]
             cuts.append(np.where(w.cut < m, w.cut + m, w.cut - m) if flip else w.cut.copy())
             recorded += len(w.cut)
-        red[w.cut] -= delta
+        entering -= delta
+        red[w.cut] = entering
         bound += delta
-        saturated = w.cut[red[w.cut] == 0]
-        w.grow(np.unique(tail[saturated]).tolist(), red, graph)
+        w.grow(np.unique(tail[w.cut[entering == 0]]), red, graph)
         if w.inside[root]:
             w.done = True
             continue
@@ -157,23 +167,37 @@ class _Set:
         self.cut = np.zeros(0, dtype=np.int64)
         self.done = False
 
-    def grow(self, new: list[int], red: np.ndarray, graph) -> None:
+    def grow(self, new: np.ndarray | list[int], red: np.ndarray, graph) -> None:
         """Bring ``new`` nodes in, and all that reaches them through saturated arcs (``graph``:
         the arcs' tails, the arcs in order of their heads, where each head's arcs start)."""
         tail, order, starts = graph
         inside = self.inside
-        new = [x for x in new if not inside[x]]
-        inside[new] = True
-        added = []
-        while new:
-            arcs = np.concatenate([order[starts[x] : starts[x + 1]] for x in new])
+        fresh = np.asarray(new, dtype=np.int64)
+        fresh = fresh[~inside[fresh]]
+        inside[fresh] = True
+        added = [self.cut]
+        while len(fresh):
+            arcs = order[_spans(starts[fresh], starts[fresh + 1])]
             arcs = arcs[~inside[tail[arcs]]]
             free = red[arcs] == 0
             added.append(arcs[~free])
-            new = np.unique(tail[arcs[free]]).tolist()
-            inside[new] = True
-        cut = np.concatenate([self.cut, *added])
+            fresh = np.unique(tail[arcs[free]])
+            inside[fresh] = True
+        cut = np.concatenate(added)
         self.cut = cut[~inside[tail[cut]]]
+
+
+def _spans(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """The positions ``lo[i] <= p < hi[i]`` of every span ``i``, in order.
+
+    >>> _spans(np.array([2, 7, 4]), np.array([4, 7, 6])).tolist()
+    [2, 3, 4, 5]
+    """
+    if len(lo) == 1:
+        return np.arange(lo[0], hi[0])
+    length = hi - lo
+    shift = np.repeat(lo - np.cumsum(length) + length, length)
+    return shift + np.arange(len(shift))
 
 
 def ascent_cuts(
@@ -208,14 +232,16 @@ def ascent_cuts(
     until = time.perf_counter() + min(seconds, ASCENT_SECONDS)
     budget = ASCENT_SHARE * 2 * len(edges[0])
     cuts: list[np.ndarray] = []
-    bound, _ = dual_ascent(edges, r, terms, root, cuts=cuts)
+    prepared = _prepare(edges, r)
+    bound, _ = dual_ascent(edges, r, terms, root, cuts=cuts, prepared=prepared)
     seen = {np.sort(cut).tobytes() for cut in cuts}
     used = 0
     for other in [t for t in terms if t != root][:ASCENT_ROOTS]:
         if time.perf_counter() > until:
             break
         more: list[np.ndarray] = []
-        bound = max(bound, dual_ascent(edges, r, terms, other, cuts=more, lp_root=root)[0])
+        ascent = dual_ascent(edges, r, terms, other, cuts=more, lp_root=root, prepared=prepared)
+        bound = max(bound, ascent[0])
         for cut in more:
             key = np.sort(cut).tobytes()
             if key in seen:

@@ -47,7 +47,7 @@ from scipy.sparse.csgraph import connected_components, dijkstra, minimum_spannin
 
 from letterplay.progress import ProgressCallback, report
 from letterplay.steiner._bounds import _Problem
-from letterplay.steiner._dual import dual_ascent, reduced_cost_test
+from letterplay.steiner._dual import _prepare, dual_ascent, reduced_cost_test
 from letterplay.steiner._graph import _lightest_parallel, _peel
 from letterplay.steiner._heuristic import _guided_tree, _View
 
@@ -395,9 +395,10 @@ def _reduced_cost_test(
     node_out = np.zeros(len(ids), dtype=bool)
     edge_out = np.zeros(len(a), dtype=bool)
     shrunk = False
+    prepared = _prepare((a, b, cost), r)  # the ascents share the arcs
     for i, root in enumerate(sorted(roots)):
         report(progress, "reductions: dual ascent", i, len(roots))
-        bound, reduced = dual_ascent((a, b, cost), r, t.tolist(), root)
+        bound, reduced = dual_ascent((a, b, cost), r, t.tolist(), root, prepared=prepared)
         best_bound = max(best_bound, bound)
         room = upper - g.offset - bound
         if room <= 0:
