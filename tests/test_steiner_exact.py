@@ -5,6 +5,7 @@ of the unreduced instance, honest bounds under time limits, cancellation, and re
 from __future__ import annotations
 
 import csv
+import itertools
 import math
 import time
 from types import SimpleNamespace
@@ -20,7 +21,7 @@ from graphs import check_tree, graph
 from letterplay.errors import Cancelled, NoSolutionError
 from letterplay.steiner import _reduce as reduce_module
 from letterplay.steiner import read_instance
-from letterplay.steiner._bounds import _Problem
+from letterplay.steiner._bounds import _Problem, held_karp
 from letterplay.steiner._dual import _prepare, dual_ascent, reduced_cost_test
 from letterplay.steiner._graph import _check, tree_cost
 from letterplay.steiner._heuristic import (
@@ -161,6 +162,31 @@ def test_dual_ascent_is_exact_on_a_star():
     for root in (1, 2, 3):
         bound, reduced = dual_ascent((a, b, c), np.zeros(4, dtype=np.int64), [1, 2, 3], root)
         assert bound == 3 and reduced.min() >= 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.integers(1, 6).flatmap(
+        lambda k: st.lists(st.integers(0, 20), min_size=k * k, max_size=k * k)
+    )
+)
+def test_held_karp_matches_every_order(flat):
+    """Each shortest Hamiltonian path equals the cheapest order of its set's nodes, from s to t
+    (distances need not be symmetric); no path where s or t is outside the set."""
+    k = math.isqrt(len(flat))
+    d = np.array(flat, dtype=np.int32).reshape(k, k)
+    unreachable = 2**30
+    paths = held_karp(d, unreachable)
+    for mask in range(1, 1 << k):
+        members = [i for i in range(k) if mask >> i & 1]
+        for s, t in itertools.product(range(k), repeat=2):
+            orders = [
+                (s, *middle, t) if s != t else (s,)
+                for middle in itertools.permutations([x for x in members if x not in (s, t)])
+            ]
+            ok = s in members and t in members and (s != t or len(members) == 1)
+            best = min(sum(int(d[x, y]) for x, y in itertools.pairwise(o)) for o in orders)
+            assert paths[mask][s, t] == (best if ok else unreachable)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
