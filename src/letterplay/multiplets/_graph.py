@@ -39,7 +39,6 @@ __all__ = [
     "check_words",
     "checked_words",
     "near_words",
-    "ranges",
     "target_words",
     "word_graph",
 ]
@@ -49,22 +48,6 @@ KEPT = 4  # word graphs kept in memory (the web asks for the same few again and 
 
 _kept: OrderedDict[str, WordGraph] = OrderedDict()
 _kept_lock = threading.Lock()
-
-
-def ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """The concatenation of ``arange(starts[i], ends[i])`` for every i, without a Python loop.
-
-    Examples
-    --------
-    >>> ranges(np.array([0, 5]), np.array([2, 8])).tolist()
-    [0, 1, 5, 6, 7]
-    """
-    lengths = ends - starts
-    total = int(lengths.sum())
-    if total == 0:
-        return np.zeros(0, dtype=np.int64)
-    offsets = np.repeat(starts - np.cumsum(lengths) + lengths, lengths)
-    return offsets + np.arange(total)
 
 
 @dataclass(frozen=True, eq=False)

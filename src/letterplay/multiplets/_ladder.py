@@ -23,10 +23,11 @@ from typing import Any
 import numpy as np
 
 from letterplay import validate
+from letterplay.arrays import ranges
 from letterplay.errors import InputError, NoSolutionError
 from letterplay.letters import parse_letters, sorted_unique
 from letterplay.lexicon import Lexicon
-from letterplay.multiplets._graph import WordGraph, check_words, ranges, word_graph
+from letterplay.multiplets._graph import WordGraph, check_words, word_graph
 from letterplay.multiplets.rules import MAX_LISTED, MIN_LENGTH, RULES, obscurity
 from letterplay.progress import ProgressCallback, check_progress, report
 from letterplay.results import Result

@@ -47,6 +47,8 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import dijkstra
 
+from letterplay.arrays import ranges
+
 __all__ = [
     "ASCENT_ROOTS",
     "ASCENT_SECONDS",
@@ -177,7 +179,7 @@ class _Set:
         inside[fresh] = True
         added = [self.cut]
         while len(fresh):
-            arcs = order[_spans(starts[fresh], starts[fresh + 1])]
+            arcs = order[ranges(starts[fresh], starts[fresh + 1])]
             arcs = arcs[~inside[tail[arcs]]]
             free = red[arcs] == 0
             added.append(arcs[~free])
@@ -185,19 +187,6 @@ class _Set:
             inside[fresh] = True
         cut = np.concatenate(added)
         self.cut = cut[~inside[tail[cut]]]
-
-
-def _spans(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
-    """The positions ``lo[i] <= p < hi[i]`` of every span ``i``, in order.
-
-    >>> _spans(np.array([2, 7, 4]), np.array([4, 7, 6])).tolist()
-    [2, 3, 4, 5]
-    """
-    if len(lo) == 1:
-        return np.arange(lo[0], hi[0])
-    length = hi - lo
-    shift = np.repeat(lo - np.cumsum(length) + length, length)
-    return shift + np.arange(len(shift))
 
 
 def ascent_cuts(
