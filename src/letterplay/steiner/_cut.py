@@ -34,7 +34,8 @@ There are exponentially many cuts, so they are added as needed (:class:`_BranchA
    starts again with the cuts around the unreached parts (a lazy-constraint loop).
 
 Now and then, and before the branch and bound, the trees found so far are merged: the optimum of
-the small graph they span is often cheaper than each (:mod:`._merge`).
+the small graph they span is often cheaper than each; and each new best tree is searched
+around, the optimum of the graph of the nodes one edge from it (:mod:`._merge`).
 
 The proof is HiGHS's: ``optimal`` when the search ends, else the best bound it proved (or the
 root bound) is the lower bound; each is a bound on a relaxation of the problem, so it is valid.
@@ -173,6 +174,10 @@ class _BranchAndCut(_Restarts):
         self.solve = solve
         # with the engine to solve small graphs: the trees found are merged (:mod:`._merge`)
         self.pool = None if solve is None else _Pool((g.a, g.b, g.cost), g.r, g.terms, solve)
+        # the nodes of a tree as cheap as ``upper`` (the heuristic's), if known, and the node
+        # sets of the trees searched around (:meth:`_around`)
+        self.start: set[int] | None = None
+        self.searched: set[frozenset[int]] = set()
         self.started = time.perf_counter()
         self.n = n = len(g.ids)
         self.m = m = len(g.a)
@@ -467,6 +472,19 @@ class _BranchAndCut(_Restarts):
             if found is not None:
                 self._found(*found)
 
+    def _around(self) -> None:
+        """The optimum of the graph near the best tree (:meth:`._merge._Pool.around`), once
+        for each best tree, and again around a cheaper one it finds."""
+        while self.pool is not None and self.above is None and self.lower < self.target:
+            tree = self.start if self.best is None else {x for e in self.best[1] for x in e}
+            if tree is None or frozenset(tree) in self.searched:
+                return
+            found = self.pool.around(tree, self.deadline, self.progress, self.target)
+            if found is None:  # not searched: no time, or too large a graph
+                return
+            self.searched.add(frozenset(tree))
+            self._found(*found)
+
     def _drop_idle_rows(self) -> None:
         """Delete the cut rows the last LP solution meets with room to spare. Idle at the
         optimum and, those taken near the root, dense: on SteinLib-like d19 graphs they made
@@ -509,6 +527,7 @@ class _BranchAndCut(_Restarts):
             x = self.x = np.asarray(h.getSolution().col_value)
             self._lp_tree(x)
             self._merge()  # when enough new trees have come
+            self._around()  # when the best tree is new
             if self.lower >= self.target:
                 return
             if self._reduces_again():
@@ -563,7 +582,7 @@ class _BranchAndCut(_Restarts):
         self.h.cbSimplexInterrupt.subscribe(self.state.interrupt)
         try:
             self._root_lp()
-            for step in () if self.restrict else (self._merge, lambda: branch(self)):
+            for step in () if self.restrict else (self._merge, self._around, lambda: branch(self)):
                 if self.lower < self.target and time.perf_counter() < self.deadline:
                     step()
         finally:

@@ -273,6 +273,11 @@ def _solve(
             engine = _Search(reduced, upper - reduced.offset, until, progress)
         else:
             engine = _BranchAndCut(reduced, upper - reduced.offset, until, progress, solve=small)
+            if best is None:  # the heuristic's tree, where the reduced graph has its nodes
+                where = np.full(check.n, -1, dtype=np.int64)
+                where[np.asarray(reduced.ids, dtype=np.int64)] = np.arange(len(reduced.ids))
+                mine = where[np.fromiter(tree.nodes, dtype=np.int64)]
+                engine.start = set(mine[mine >= 0].tolist())
         found, edges, proven = engine.run()
         how = (chosen, reduced.removed)
         lower = max(lower, proven + reduced.offset)
