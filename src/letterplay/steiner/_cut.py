@@ -479,10 +479,12 @@ class _BranchAndCut(_Restarts):
             tree = self.start if self.best is None else {x for e in self.best[1] for x in e}
             if tree is None or frozenset(tree) in self.searched:
                 return
-            found = self.pool.around(tree, self.deadline, self.progress, self.target)
-            if found is None:  # not searched: no time, or too large a graph
-                return
+            # a tree skipped stays skipped: these searches' share of the time only shrinks, and
+            # the graph near the tree stays as large
             self.searched.add(frozenset(tree))
+            found = self.pool.around(tree, self.deadline, self.progress, self.target)
+            if found is None:
+                return
             self._found(*found)
 
     def _drop_idle_rows(self) -> None:

@@ -75,7 +75,7 @@ most, later ones, led by LP solutions that have settled, add little."""
 
 MERGE_SHARE = 0.2
 """Merging may take this share of the time since the pool began (a merge starts only while the
-merges so far took less), and one merge a tenth of the time left (at most
+merges so far took less), and one merge a fifth of the time left (at most
 :data:`MERGE_SECONDS`). Measured on PACE track-1 instances whose trees are good from the
 start, merging each time the pool grew by half took instance107 from 6.5 s to 11.9 (four
 merges of about a second, the first of which found the optimum) and left instance147, proven
@@ -157,7 +157,7 @@ class _Pool:
         return found
 
     def _solve_on(self, nodes: np.ndarray, deadline: float, progress, cutoff, start=None):
-        """The engine on the graph of the (increasing) ``nodes``, with a tenth of the time left
+        """The engine on the graph of the (increasing) ``nodes``, with a fifth of the time left
         (at most :data:`MERGE_SECONDS`), from the tree of the nodes ``start`` if given: the
         cost and edges of its tree."""
         where = np.full(len(self.r), -1, dtype=np.int64)
