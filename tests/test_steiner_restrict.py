@@ -339,6 +339,67 @@ def test_a_stage_reduces_its_edges_again(monkeypatch):
     assert again and set(again) <= {level + 1 for level, _ in stages}
 
 
+def handed_up(n, edges, terminals, slack: int) -> tuple[set, set, list[int], int, int, int]:
+    """A stage with the optimum plus ``slack`` to beat, made to restart as soon as it can:
+    the trees found in it, in its restarts or in their stages, that cost at least the stage's
+    best (too dear for it, but maybe not for the search above it), and those it handed up (each
+    checked to be a tree of the stage's graph at the cost handed with it), all in the input's
+    ids; the sizes it restarted on, its cost and bound, and the optimum."""
+    compact, offset = unreduced(n, edges, terminals)
+    optimum = _solve(graph(n, edges), terminals, method="dijkstra-steiner").cost + offset
+    stage = _BranchAndCut(compact, optimum + slack, math.inf, None)
+    ends = zip(compact.a.tolist(), compact.b.tolist(), compact.cost.tolist(), strict=True)
+    weight = {(a, b): c for a, b, c in ends}
+    up: set[frozenset] = set()
+
+    def above(cost, found):
+        assert sum(weight[edge] for edge in found) == cost
+        nodes = {x for e in found for x in e} | set(compact.terms)
+        assert len(found) == len(nodes) - 1
+        up.add(frozenset((int(compact.ids[a]), int(compact.ids[b])) for a, b in found))
+
+    stage.above = above
+    dear: set[frozenset] = set()
+
+    def too_dear(args, _, __):
+        bc, cost, found = args
+        if cost >= stage.target:  # whichever graph found it, in the input's ids
+            dear.add(frozenset((int(bc.g.ids[a]), int(bc.g.ids[b])) for a, b in found))
+
+    with pytest.MonkeyPatch.context() as monkeypatch:  # undone after each call
+        restarts = restarting(monkeypatch)
+        staged(monkeypatch)
+        recorded(monkeypatch, _BranchAndCut, "_found", too_dear, before=True)
+        cost, _, lower = stage.run()
+    return dear, up, restarts, cost, lower, optimum
+
+
+def test_a_stage_hands_up_the_trees_too_dear_for_it_that_its_restarts_found():
+    """On the five-dimensional hypercube with seven terminals and the optimum to beat (every
+    tree is too dear), the stage restarts; the trees found on the way, in it and in its
+    restarts, all reach the search above it."""
+    d, terminals = 5, [30, 8, 21, 16, 29, 11, 4]
+    edges = {(v, v ^ (1 << i)): 1 for v in range(1 << d) for i in range(d) if v < v ^ (1 << i)}
+    dear, up, restarts, cost, lower, optimum = handed_up(1 << d, edges, terminals, 0)
+    assert (cost, lower) == (None, optimum) and restarts
+    assert dear and dear <= up
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(cubes(), st.integers(0, 3))
+def test_a_stage_and_its_restarts_hand_up_every_tree_too_dear_for_it(instance, slack):
+    """Any hypercube and tree to beat: every tree found in the stage, in its restarts or in
+    their stages, too dear for the stage, reaches the search above it; the stage's tree and
+    bound are the optimum's (or no tree, with the optimum to beat)."""
+    dear, up, _, cost, lower, optimum = handed_up(*instance, slack)
+    assert dear <= up
+    assert lower == optimum and cost in ({None} if slack == 0 else {optimum})
+
+
 def six_cube() -> tuple[int, dict[tuple[int, int], int]]:
     """The six-dimensional hypercube: 64 nodes, 192 unit edges."""
     edges = {(v, v ^ (1 << i)): 1 for v in range(64) for i in range(6) if v < v ^ (1 << i)}

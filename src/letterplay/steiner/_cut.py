@@ -210,7 +210,8 @@ class _BranchAndCut(_Restarts):
         # whether this one is to restart on the arcs not fixed
         self.carried: _Rows | None = None
         self.restrict = False
-        # in a stage (:meth:`_stages`), where the trees too dear for it go: to the one above
+        # in a stage (:meth:`_stages`) or a restart of one, where the trees too dear for it
+        # go: to the one above
         self.above = None
         # the upper bound the graph was reduced with, and the cost of a tree that has it reduced
         # again (:meth:`_reduce_again`; None: never)

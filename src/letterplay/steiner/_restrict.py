@@ -226,7 +226,9 @@ class _Restarts:
         cost of the tree it finds cheaper than ``upper`` (None if none), the tree's edges and
         its bound on the trees cheaper than ``upper``. With ``drop``, this one's model goes
         before the new one is built (it is not used again); in a ``stage``, the trees it finds
-        that are too dear for it come back to this one."""
+        that are too dear for it come back to this one (and from a stage's restart, they go on
+        where the stage's go: too dear for the stage, they may still beat the best tree above
+        it)."""
         m, n = self.m, self.n
         small, nodes, edges = restricted_graph(self.g, fixed[:m] & fixed[m:])
         carried = carried_rows(self.model, self.structural, column_map(m, n, edges, nodes))
@@ -246,6 +248,8 @@ class _Restarts:
 
         if stage:  # its trees that are too dear for it come back here
             inner.above = lambda cost, found: self._found(cost, outer(found))
+        elif self.above is not None:  # a stage's restart: they go on where the stage's go
+            inner.above = lambda cost, found: self.above(cost, outer(found))
         # a stage's first round reduces its graph again, with its level plus one to beat (its
         # target is below the cost the graph was reduced with)
         inner.reduced_below, inner.again_at = self.reduced_below, self.again_at
