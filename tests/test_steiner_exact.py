@@ -25,8 +25,12 @@ from letterplay.steiner._bounds import _Problem, held_karp
 from letterplay.steiner._dual import _prepare, dual_ascent, reduced_cost_test
 from letterplay.steiner._graph import _check, tree_cost
 from letterplay.steiner._heuristic import (
+    _component_of,
+    _edge_ids,
+    _Incumbent,
     _insertion_candidates,
     _node_set_cost,
+    _Rooted,
     _spanning_weights,
     _tree_on,
 )
@@ -444,3 +448,33 @@ def test_dense_graphs_go_to_the_branch_and_cut():
     assert sparse[0][1] - now > 0.4 * (deadline - now)
     assert dense[0][1] - now < DENSE_SEARCH_SHARE * (deadline - now) + 1e-3
     assert sparse[1][1] == dense[1][1] == deadline
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data())
+def test_the_parts_a_key_path_leaves_are_those_a_search_of_the_tree_finds(data):
+    """A tree's key path (from a node through nodes of degree two to the next node that is not)
+    taken away: the part holding its start is the part a search of the tree's other edges
+    reaches, found as the nodes below a node of the rooted tree or all but those."""
+    k = data.draw(st.integers(2, 14))
+    parents = [data.draw(st.integers(0, x - 1)) for x in range(1, k)]
+    pairs = sorted((min(x, y), max(x, y)) for x, y in zip(parents, range(1, k), strict=True))
+    g = graph(k, {pair: 1 for pair in pairs})
+    p = _Problem(_check(g, [0, k - 1]))
+    tree = _Incumbent(set(range(k)), _edge_ids(p, pairs), k - 1)
+    rooted = _Rooted(p, tree)
+    assert rooted.whole
+    around: dict[int, list[int]] = {x: [] for x in range(k)}
+    for a, b in pairs:
+        around[a].append(b)
+        around[b].append(a)
+    for s in range(k):
+        for first in around[s]:
+            inner, prev, x = [], s, first
+            while len(around[x]) == 2:  # on through nodes of degree two
+                inner.append(x)
+                prev, x = x, next(y for y in around[x] if y != prev)
+            path = {(min(a, b), max(a, b)) for a, b in zip([s, *inner], [*inner, x], strict=True)}
+            rest = _edge_ids(p, [pair for pair in pairs if pair not in path])
+            expected = _component_of(p, rest, s, set(range(k)) - set(inner))
+            assert rooted.side(s, first, x, inner) == expected
