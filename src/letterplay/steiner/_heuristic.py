@@ -176,7 +176,7 @@ def _key_path_exchange(p: _Problem, arcs, best: _Incumbent) -> _Incumbent | None
         adjacency[a].append((b, e))
         adjacency[b].append((a, e))
     key = {x for x, nbrs in adjacency.items() if p.is_term[x] or len(nbrs) >= 3}
-    rooted = _Rooted(p, best)
+    rooted = _Rooted(p, best) if best.edges else None  # with no edge, no key path
     done: set[int] = set()
     for s in key:
         for first, e0 in adjacency[s]:
@@ -191,7 +191,7 @@ def _key_path_exchange(p: _Problem, arcs, best: _Incumbent) -> _Incumbent | None
             done.update(path_edges)
             path_cost = int(p.ce[path_edges].sum() + p.r[inner].sum())
             # the two halves left when the key path's edges and inner nodes go
-            if rooted.whole:  # the nodes below the path's lower end, or all but those
+            if rooted is not None and rooted.whole:  # below the path's lower end, or the rest
                 side = rooted.side(s, first, x, inner)
             else:
                 removed = set(path_edges)
