@@ -455,7 +455,8 @@ def test_dense_graphs_go_to_the_branch_and_cut():
 def test_the_parts_a_key_path_leaves_are_those_a_search_of_the_tree_finds(data):
     """A tree's key path (from a node through nodes of degree two to the next node that is not)
     taken away: the part holding its start is the part a search of the tree's other edges
-    reaches, found as the nodes below a node of the rooted tree or all but those."""
+    reaches, and the other part is the rest; one is the nodes below a node of the rooted
+    tree."""
     k = data.draw(st.integers(2, 14))
     parents = [data.draw(st.integers(0, x - 1)) for x in range(1, k)]
     pairs = sorted((min(x, y), max(x, y)) for x, y in zip(parents, range(1, k), strict=True))
@@ -477,4 +478,7 @@ def test_the_parts_a_key_path_leaves_are_those_a_search_of_the_tree_finds(data):
             path = {(min(a, b), max(a, b)) for a, b in zip([s, *inner], [*inner, x], strict=True)}
             rest = _edge_ids(p, [pair for pair in pairs if pair not in path])
             expected = _component_of(p, rest, s, set(range(k)) - set(inner))
-            assert rooted.side(s, first, x, inner) == expected
+            assert rooted.parts(s, first, x, inner) == (
+                expected,
+                set(range(k)) - set(inner) - expected,
+            )

@@ -191,13 +191,13 @@ def _key_path_exchange(p: _Problem, arcs, best: _Incumbent) -> _Incumbent | None
             done.update(path_edges)
             path_cost = int(p.ce[path_edges].sum() + p.r[inner].sum())
             # the two halves left when the key path's edges and inner nodes go
-            if rooted is not None and rooted.whole:  # below the path's lower end, or the rest
-                side = rooted.side(s, first, x, inner)
+            if rooted is not None and rooted.whole:  # below the path's lower end, and the rest
+                side, other = rooted.parts(s, first, x, inner)
             else:
                 removed = set(path_edges)
                 rest = [e for e in best.edges if e not in removed]
                 side = _component_of(p, rest, s, best.nodes - set(inner))
-            other = best.nodes - set(inner) - side
+                other = best.nodes - set(inner) - side
             dist, pred, _ = dijkstra(
                 arcs,
                 directed=True,
@@ -236,8 +236,10 @@ class _Rooted:
     >>> p = _Problem(_check(g, [0, 3, 4]))
     >>> edges = _edge_ids(p, [(0, 1), (1, 2), (2, 3), (1, 4)])
     >>> tree = _Rooted(p, _Incumbent({0, 1, 2, 3, 4}, edges, 4))
-    >>> sorted(tree.side(3, 2, 1, [2])), sorted(tree.side(1, 2, 3, [2]))
-    ([3], [0, 1, 4])
+    >>> [sorted(part) for part in tree.parts(3, 2, 1, [2])]
+    [[3], [0, 1, 4]]
+    >>> [sorted(part) for part in tree.parts(1, 2, 3, [2])]
+    [[0, 1, 4], [3]]
     """
 
     def __init__(self, p: _Problem, tree: _Incumbent):
@@ -262,13 +264,15 @@ class _Rooted:
         start = int(self.position[i])
         return set(self.ids[self.order[start : start + int(self.size[i])]].tolist())
 
-    def side(self, s: int, first: int, x: int, inner: list[int]) -> set[int]:
-        """The part holding ``s`` once the key path from ``s`` (through ``first``, ``inner`` in
-        between) to ``x`` goes."""
+    def parts(self, s: int, first: int, x: int, inner: list[int]) -> tuple[set[int], set[int]]:
+        """The part holding ``s`` and the one holding ``x`` once the key path from ``s``
+        (through ``first``, ``inner`` in between) to ``x`` goes."""
         local = np.searchsorted(self.ids, [s, first])
         if self.parent[local[0]] == local[1]:  # the path leaves s upwards: s is below it
-            return self.below(s)
-        return self.nodes - self.below(x) - set(inner)
+            side = self.below(s)
+            return side, self.nodes - side - set(inner)
+        other = self.below(x)
+        return self.nodes - other - set(inner), other
 
 
 def _component_of(p: _Problem, edges: list[int], start: int, nodes: set[int]) -> set[int]:
