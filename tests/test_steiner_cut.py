@@ -374,22 +374,32 @@ def test_a_stalled_bound_ends_the_cut_rounds_only_when_branching_may_pay():
 @given(instances())
 def test_every_in_out_cut_is_crossed_by_an_optimal_tree(instance):
     """The cuts of the first round's separation (in-out, :meth:`_BranchAndCut._separate`):
-    each is violated at the point it was separated at (the mix of the LP solution and the core
-    point when that has any, else the LP solution), an optimal tree enters each, and the core
-    moves :data:`CORE_STEP` of the way to the LP solution."""
+    all are violated at one of the points it tries (the mixes of the LP solution with the core
+    point, each mix no cut holds off becoming the core, then the LP solution), an optimal tree
+    enters each, and the core moves :data:`CORE_STEP` of the way from the last core to the LP
+    solution."""
     bc, _, _, chosen = rooted_optimum(instance)
     bc._build()
     bc.h.run()
     x = np.asarray(bc.h.getSolution().col_value)
     rows = _Rows()
     bc._separate(x, rows)
-    mix = cut_module.IN_OUT * x + (1 - cut_module.IN_OUT) * np.ones_like(x)
     separated = rows.indices
-    at_mix = all(mix[arcs].sum() < 1 for arcs in separated)
-    at_x = all(x[arcs].sum() < 1 for arcs in separated)
-    assert at_mix or at_x
     assert all(chosen[arcs].any() for arcs in separated)
-    assert np.allclose(bc.core, 1 + cut_module.CORE_STEP * (x - 1))
+    cores, points = [np.ones_like(x)], []
+    for _ in range(cut_module.IN_OUT_TRIES):
+        points.append(cut_module.IN_OUT * x + (1 - cut_module.IN_OUT) * cores[-1])
+        cores.append(points[-1])
+    points.append(x)  # after the last mix, the LP solution, with the last mix as the core
+    step = cut_module.CORE_STEP
+
+    def from_point(k: int) -> bool:
+        """Whether the cuts and the core are those of the ``k``-th point."""
+        violated = all(points[k][arcs].sum() < 1 for arcs in separated)
+        core = cores[min(k, len(cores) - 1)]
+        return violated and np.allclose(bc.core, core + step * (x - core))
+
+    assert any(from_point(k) for k in range(len(points)))
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -125,10 +125,9 @@ PACE track-1 instances (60 s each) the same were proven, most open ones with a h
 STALL_MAX_EDGES = 5_000
 """A stalled bound does not stop the cut rounds on a graph of more edges: HiGHS's branch and
 bound on so large a degenerate LP seldom ends in the time left, while the rounds go on fixing
-arcs until the graph restarts smaller (:mod:`._restrict`). Nor does it while its pace over the
-last :data:`STALL_ROUNDS` rounds would close the gap in time (:meth:`_BranchAndCut._stalls`).
-On the common-word multiplets (seeds 1 to 10) both proved 20-3 (its stage of 12,096 edges) and
-16-7, 26 of 29 instead of 24."""
+arcs until the graph restarts smaller (:mod:`._restrict`). Nor does it while its pace would
+close the gap in time (:meth:`_BranchAndCut._stalls`). Both proved 20-3 and 16-7 (the common
+words, seeds 1 to 10: 26 of 29, not 24)."""
 
 STALL_SECONDS = 30.0
 """Without a time limit, the seconds the cut rounds may take before a stalled bound stops them."""
@@ -146,17 +145,17 @@ pile up, dense ones among them; dropping them every five rounds proved a 20-word
 IN_OUT = 0.5
 """Cuts are separated at this mix of the LP solution and the core point
 (:meth:`_BranchAndCut._separate`). On a word graph of 1,203 nodes and 4,760 edges that a
-restart left (16 terminals, a link of gap), the cut rounds alone, fixing no arc, took the LP
-past the next whole edge in 291 rounds (272 s) when separating the LP solution, and in 86
-rounds (35 s, beside another run) when separating this mix with the core moving half way each
-round (90 rounds with 0.8, 85 with 0.3); with it moving a quarter (:data:`CORE_STEP`), in 63
-rounds (70 with 0.3)."""
+restart left, the cut rounds alone took the LP past the next whole edge in 291 rounds separating
+the LP solution, in 86 with this mix and the core moving half way, in 63 moving a quarter."""
 
 CORE_STEP = 0.25
-"""After each round the core point moves this share of the way to the LP solution
-(:meth:`_BranchAndCut._separate`). On the graph of :data:`IN_OUT`, 63 rounds (16 s) with a
-quarter, 86 with a half, 84 with a tenth; over the common-word multiplets of seeds 1 to 35,
-94 of 99 proven within 60 s with a quarter, 92 with a half."""
+"""After each round the core point moves this share of the way to the LP solution (over the
+common-word multiplets of seeds 1 to 35, 94 of 99 proven within 60 s; 92 with a half)."""
+
+IN_OUT_TRIES = 2
+"""How many mixes :meth:`_BranchAndCut._separate` tries before the LP solution itself. A mix no
+cut holds off is inside every cut and becomes the core (Ben-Ameur & Neto's rule): each graph's
+core starts at 1, far from the LP's face, where a first mix finds nothing for rounds on end."""
 
 VIOLATION = 1e-6
 """How far below 1 a cut's value must be to be added."""
@@ -314,17 +313,20 @@ class _BranchAndCut(_Restarts):
         return True
 
     def _separate(self, x: np.ndarray, rows: _Rows) -> None:
-        """The flow cuts of a point between the LP solution ``x`` and a *core point* inside the
-        cut polytope, else (none violated there) those of ``x`` itself: *in-out separation*
-        (Ben-Ameur & Neto; used on Steiner trees by Fischetti et al.: see the module). The core
-        starts with every arc at 1 (in each restart and stage afresh) and moves
-        :data:`CORE_STEP` of the way to each LP solution. On word graphs the LP solutions of
-        successive rounds jump between the vertices of a large, flat face, and the cuts of each
-        cut off little more than that vertex; those of a point inside cut deeper."""
+        """The flow cuts of a mix of the LP solution ``x`` and a *core point* inside the cut
+        polytope (*in-out separation*: Ben-Ameur & Neto; Fischetti et al.), else of ``x``; the
+        core starts at 1 (each restart and stage afresh) and moves :data:`CORE_STEP` of the way
+        to ``x``. On word graphs the LP jumps between vertices of a flat face; the cuts of a
+        point inside cut deeper."""
         core = np.ones_like(x) if self.core is None else self.core
         before = len(rows)
-        self._flow_cuts(IN_OUT * x + (1.0 - IN_OUT) * core, rows)
-        if len(rows) == before:
+        for _ in range(IN_OUT_TRIES):
+            mix = IN_OUT * x + (1.0 - IN_OUT) * core
+            self._flow_cuts(mix, rows)
+            if len(rows) > before:
+                break
+            core = mix  # inside every cut, and nearer the LP solution (:data:`IN_OUT_TRIES`)
+        else:
             self._flow_cuts(x, rows)
         self.core = core + CORE_STEP * (x - core)
 
