@@ -31,6 +31,9 @@ References
 - T. Polzin and S. Vahdati Daneshmand, "Improved algorithms for the Steiner problem in
   networks", Discrete Applied Mathematics 112 (2001) 263–300.
   https://doi.org/10.1016/S0166-218X(00)00319-X
+- D. Rehfeldt and T. Koch, "Implications, conflicts, and reductions for Steiner trees",
+  Mathematical Programming 197 (2023) 903–966 (extended reduction tests).
+  https://doi.org/10.1007/s10107-021-01757-5
 - T. Pajor, E. Uchoa and R. F. Werneck, "A robust and scalable algorithm for the Steiner
   problem in graphs", Mathematical Programming Computation 10 (2018) 69–118.
   https://doi.org/10.1007/s12532-017-0123-4
@@ -319,11 +322,8 @@ def below_heads(
     """
     a, b, cost = (np.asarray(x, dtype=np.int64) for x in edges)
     n, k = len(to_terms), LOOK_PAST
-    tail, head, arc_cost = (
-        np.concatenate([a, b]),
-        np.concatenate([b, a]),
-        np.concatenate([cost, cost]),
-    )
+    tail, head = np.concatenate([a, b]), np.concatenate([b, a])
+    arc_cost = np.concatenate([cost, cost])
     arcs = len(tail)
     value = np.where(live, weights + to_terms[head], np.inf)  # the way on through each arc
     # each node's k + 1 cheapest arcs out, cheapest first (padded with no arc: infinite)
@@ -336,6 +336,7 @@ def below_heads(
     on = np.where(real, value[nearest], np.inf)[head]  # per arc u -> v: v's ways on
     w = head[nearest][head]
     away = w != tail[:, None]  # not back to u
+    # two ways on (not back to u), the cheapest two of the first three
     two = np.sort(np.where(away, on, np.inf)[:, :3], axis=1)
     # the one way on v -> w, unless an edge u-w shortcuts it
     keys = np.minimum(a, b) * n + np.maximum(a, b)
