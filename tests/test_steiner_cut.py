@@ -5,7 +5,6 @@ branch and bound."""
 
 from __future__ import annotations
 
-import itertools
 import math
 from types import SimpleNamespace
 
@@ -24,27 +23,25 @@ from letterplay.steiner import _reduce as reduce_module
 from letterplay.steiner._bounds import _Problem
 from letterplay.steiner._branch import _Lazy, branch
 from letterplay.steiner._cut import _BranchAndCut
-from letterplay.steiner._dual import ascent_cuts, below_heads, dual_ascent, reduced_distances
+from letterplay.steiner._dual import ascent_cuts, dual_ascent
 from letterplay.steiner._graph import _check
 from letterplay.steiner._lp import _highs, _lp_time_limit, _Rows
 from letterplay.steiner._reduce import _Reduced
 from letterplay.steiner._tree import _solve
 from letterplay.steiner.simple import simple_steiner_tree
 
-WEIGHTS = st.integers(0, 9)
-
 
 @st.composite
-def instances(draw, max_nodes: int = 10, weights=WEIGHTS):
+def instances(draw, max_nodes: int = 10):
     """A connected instance with at least two terminals: a random spanning tree plus random
-    edges, edge ``weights`` (with zeros and ties unless told), sometimes node weights."""
+    edges, weights with zeros and ties, sometimes node weights."""
     n = draw(st.integers(3, max_nodes))
     edges = {}
     for x in range(1, n):
-        edges[(draw(st.integers(0, x - 1)), x)] = draw(weights)
+        edges[(draw(st.integers(0, x - 1)), x)] = draw(st.integers(0, 9))
     pairs = [(a, b) for a in range(n) for b in range(a + 1, n) if (a, b) not in edges]
     for pair in draw(st.lists(st.sampled_from(pairs), unique=True, max_size=14)) if pairs else []:
-        edges[pair] = draw(weights)
+        edges[pair] = draw(st.integers(0, 9))
     terminals = draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=6, unique=True))
     weights = None
     if draw(st.booleans()):
@@ -92,18 +89,13 @@ def tree_arcs(bc: _BranchAndCut, compact, tree_edges) -> list[int]:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    st.one_of(instances(), instances(weights=st.integers(1, 3)), instances(weights=st.just(1))),
-    st.booleans(),
-)
+@given(instances(), st.booleans())
 def test_the_lp_reduced_cost_test_keeps_every_optimal_tree(instance, weak):
     """Every cut round at the root fixes arcs and nodes by the LP's reduced costs; with the tree
     to beat one above the optimum (and no tree found on the way to lower it), no arc of the
     optimal tree is fixed, and the bound, lifted by the terminals' reduced distances from the
     root, stays at most the optimum. ``weak``: the first LP without the dual ascent's cuts, so
-    that its bound is below the optimum and the tree's arcs have reduced costs. Edges of
-    positive weight (unit ones too, as in word graphs) have the test look past each Steiner
-    node (:func:`letterplay.steiner._dual.below_heads`), ties among the shortcuts too."""
+    that its bound is below the optimum and the tree's arcs have reduced costs."""
     n, edges, terminals, weights = instance
     best = simple_steiner_tree(graph(n, edges), terminals, node_weights=weights)
     compact, offset = unreduced(n, edges, terminals, weights)
@@ -140,99 +132,8 @@ def test_the_lp_reduced_cost_test_removes_a_node_no_arc_alone_would():
     bc.lower = 0  # forget the dual ascent's bound: only the test's own lift is seen
     bc._fix_by_reduced_costs(1.0, reduced)
     through_3 = [edge[(0, 3)], edge[(0, 3)] + m, edge[(2, 3)], edge[(2, 3)] + m]
-    # and 2 -> 1, past which a tree could only go back to the root (1 would be a Steiner leaf)
-    fixed = sorted([*through_3, edge[(1, 2)] + m])
-    assert sorted(np.flatnonzero(bc.fixed).tolist()) == fixed
+    assert sorted(np.flatnonzero(bc.fixed).tolist()) == sorted(through_3)
     assert bc.lower == 1  # terminal 2 is reached at no reduced cost: the bound stays
-
-
-def optimal_trees(n, edges, terminals, node_weights) -> list[list[tuple[int, int]]]:
-    """Every optimal tree (its edges), by brute force over the sets of edges."""
-    pairs, best, trees = sorted(edges), math.inf, []
-    for k in range(n):
-        for chosen in itertools.combinations(pairs, k):
-            nodes = {x for e in chosen for x in e} | set(terminals)
-            joined = nx.Graph(chosen)
-            joined.add_nodes_from(nodes)
-            if len(nodes) != k + 1 or not nx.is_connected(joined):
-                continue
-            cost = sum(edges[e] for e in chosen) + sum(node_weights[x] for x in nodes)
-            if cost < best:
-                best, trees = cost, []
-            if cost == best:
-                trees.append(list(chosen))
-    return trees
-
-
-def assert_below_heads_bounds_the_optimal_trees(n, edges, terminals, node_weights, arc_weights):
-    """Every optimal tree weighs at least the reduced distance from the root (the first
-    terminal) to each of its arcs, the arc, and what :func:`below_heads` puts below it."""
-    root, others = terminals[0], terminals[1:]
-    pairs = sorted(edges)
-    a, b = np.array([e[0] for e in pairs]), np.array([e[1] for e in pairs])
-    cost = np.array([edges[e] for e in pairs])
-    tail, head = np.concatenate([a, b]), np.concatenate([b, a])
-    live = head != root
-    from_root, to_terms = reduced_distances(
-        tail[live], head[live], arc_weights[live], n=n, root=root, terms=others
-    )
-    is_term = np.isin(np.arange(n), terminals)
-    below = below_heads(
-        (a, b, cost), arc_weights, to_terms, live=live, node_weights=node_weights, is_term=is_term
-    )
-    arc = {(int(x), int(y)): j for j, (x, y) in enumerate(zip(tail, head, strict=True))}
-    for tree in optimal_trees(n, edges, terminals, node_weights):
-        arcs = [arc[e] for e in nx.bfs_tree(nx.Graph(tree), root).edges]
-        total = arc_weights[arcs].sum()
-        for j in arcs:
-            assert from_root[tail[j]] + arc_weights[j] + below[j] <= total + 1e-9
-
-
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(instances(max_nodes=7, weights=st.sampled_from([1, 1, 2, 3])), st.data())
-def test_below_heads_bounds_every_optimal_tree_through_an_arc(instance, data):
-    """For any non-negative arc weights (reduced costs), on edges of positive weight with ties:
-    see :func:`assert_below_heads_bounds_the_optimal_trees`."""
-    n, edges, terminals, weights = instance
-    node_weights = np.zeros(n, dtype=np.int64) if weights is None else weights
-    arcs = 2 * len(edges)
-    values = st.lists(st.sampled_from([0.0, 0.5, 1.0, 2.0]), min_size=arcs, max_size=arcs)
-    arc_weights = np.array(data.draw(values))
-    assert_below_heads_bounds_the_optimal_trees(n, edges, terminals, node_weights, arc_weights)
-
-
-@pytest.mark.parametrize(
-    "edges",
-    [
-        {(0, 1): 1, (1, 2): 1, (0, 2): 2},  # 0-2 as dear as the way through 1: both optimal
-        # a star at 1, each way on from it shortcut by a dearer edge, as cheap as those edges
-        {(0, 1): 2, (1, 2): 2, (1, 3): 2, (0, 2): 3, (0, 3): 3, (2, 3): 3},
-    ],
-)
-def test_below_heads_keeps_ties_and_branches(edges):
-    """A way through a Steiner node that an edge only matches, and a Steiner node where the
-    tree branches though every way on alone is shortcut, stay in optimal trees."""
-    n = 1 + max(x for e in edges for x in e)
-    terminals = [x for x in range(n) if x != 1]
-    arc_weights = np.zeros(2 * len(edges))
-    assert_below_heads_bounds_the_optimal_trees(
-        n, edges, terminals, np.zeros(n, dtype=np.int64), arc_weights
-    )
-
-
-def test_the_lp_reduced_cost_test_looks_past_a_steiner_node():
-    """The triangle 0-1-2 of unit edges, terminals 0 and 2, no reduced cost, a bound of 1 and a
-    tree of 2 to beat: by the paths alone a tree of 1 may pass anywhere, but a tree entering 1
-    must go on to 2, and the edge 0-2 is shorter than that way; nor can it branch at 1. Node 1
-    goes (its four arcs), the rest stays."""
-    compact, _ = unreduced(3, {(0, 1): 1, (1, 2): 1, (0, 2): 1}, [0, 2])
-    bc = _BranchAndCut(compact, 2, math.inf, None)
-    bc._build()
-    bc.lower = 0
-    bc._fix_by_reduced_costs(1.0, np.zeros(2 * bc.m + bc.n))
-    one = int(np.flatnonzero(np.asarray(compact.ids) == 1)[0])
-    assert (bc.fixed == ((bc.src == one) | (bc.dst == one))).all()
-    assert bc.lower == 1
 
 
 def test_the_lp_reduced_cost_test_proves_when_a_terminal_is_out_of_reach():

@@ -86,7 +86,7 @@ from scipy.sparse.csgraph import maximum_flow
 from letterplay.progress import report
 from letterplay.steiner import _lp
 from letterplay.steiner._branch import _Lazy, branch
-from letterplay.steiner._dual import ascent_cuts, below_heads, reduced_distances
+from letterplay.steiner._dual import ascent_cuts, reduced_distances
 from letterplay.steiner._heuristic import _guided_tree, _tree_on, _View
 from letterplay.steiner._lp import _Pattern, _Rows
 from letterplay.steiner._merge import _Pool
@@ -173,7 +173,8 @@ class _BranchAndCut(_Restarts):
         self.solve = solve
         # with the engine to solve small graphs: the trees found are merged (:mod:`._merge`)
         self.pool = None if solve is None else _Pool((g.a, g.b, g.cost), g.r, g.terms, solve)
-        # the nodes of the heuristic's tree, if known, and those searched around (:meth:`_around`)
+        # the nodes of a tree as cheap as ``upper`` (the heuristic's), if known, and the node
+        # sets of the trees searched around (:meth:`_around`)
         self.start: set[int] | None = None
         self.searched: set[frozenset[int]] = set()
         self.started = time.perf_counter()
@@ -204,12 +205,15 @@ class _BranchAndCut(_Restarts):
         self.rounds_done = False  # the cut rounds at the root are over
         self.x: np.ndarray | None = None  # the last LP solution
         self.core: np.ndarray | None = None  # the core point of the separation (:meth:`_separate`)
-        # a restart's first rows (:mod:`._restrict`), and whether to restart on the arcs not fixed
+        # the first rows of a restarted branch-and-cut (:mod:`._restrict`), else None; and
+        # whether this one is to restart on the arcs not fixed
         self.carried: _Rows | None = None
         self.restrict = False
-        # in a stage (:meth:`_stages`) or its restart, where its too dear trees go: the one above
+        # in a stage (:meth:`_stages`) or a restart of one, where the trees too dear for it
+        # go: to the one above
         self.above = None
-        # the upper bound the graph was reduced with, and the tree cost that has it reduced again
+        # the upper bound the graph was reduced with, and the cost of a tree that has it reduced
+        # again (:meth:`_reduce_again`; None: never)
         self.reduced_below: int = upper
         self.again_at: float | None = (upper + max(0, g.lower - g.offset)) / 2
 
@@ -370,14 +374,13 @@ class _BranchAndCut(_Restarts):
         return int(up) if np.ndim(up) == 0 else up
 
     def _fix_by_reduced_costs(self, bound: float, reduced: np.ndarray) -> np.ndarray:
-        """Arcs and nodes in no optimal tree cheaper than the target, by the LP's reduced costs:
-        their arcs fixed to 0. A tree costs the bound plus each column's reduced cost times its
+        """Arcs and nodes in no tree cheaper than the target, by the LP's reduced costs: their
+        arcs fixed to 0. A tree costs the bound plus each column's reduced cost times its
         distance from the end of its range the bound took, every term at least 0; a tree
-        through an arc ``u -> v`` holds a path from the root to ``u``, and below ``v`` paths on
-        to terminals (:func:`._dual.below_heads`), each arc of which adds its reduced cost and
-        its head's (Polzin & Vahdati Daneshmand's test, on the LP's reduced costs instead of a
-        dual ascent's); a node, those of its arcs in. A terminal that far from the root lifts
-        the lower bound. Returns the distances (:meth:`_beyond` takes them)."""
+        through ``v`` holds a path from the root to ``v`` and one from ``v`` on to a terminal,
+        each arc of which adds its reduced cost and its head's (Polzin & Vahdati Daneshmand's
+        test, on the LP's reduced costs instead of a dual ascent's). A terminal that far from
+        the root lifts the lower bound. Returns the distances (:meth:`_beyond` takes them)."""
         arcs = 2 * self.m
         head_cost = np.maximum(reduced[arcs:], 0.0)
         head_cost[self.is_term] = 0.0  # a terminal's y is fixed at 1: it adds nothing
@@ -393,13 +396,9 @@ class _BranchAndCut(_Restarts):
         )
         reach = int(self._lifted(bound, from_root[self.others], self.target).max())
         self.lower = max(self.lower, min(reach, self.target))
-        below, g = to_terms[self.dst], self.g
-        if self.cost.min() >= 1:  # no optimal tree has a Steiner leaf: look past each head
-            edges, term = (g.a, g.b, g.cost), self.is_term
-            below = below_heads(edges, weights, to_terms, live=live, node_weights=g.r, is_term=term)
         through = np.full(arcs + self.n, np.inf)
-        through[:arcs] = from_root[self.src] + weights + below
-        np.minimum.at(through[arcs:], self.dst[live], through[:arcs][live])  # by the arcs in
+        through[:arcs] = from_root[self.src] + weights + to_terms[self.dst]
+        through[arcs:] = from_root + to_terms
         through[arcs + self.terms] = -np.inf  # a terminal is in every tree
         fix = self._beyond(bound, through, self.target)
         if fix.any():
@@ -558,7 +557,8 @@ class _BranchAndCut(_Restarts):
             self.cuts += len(rows)
             self.model.add(rows)
             # stalled: the bound moved less than a hundredth of the gap left; while the rounds
-            # are cheap they go on (each cut makes HiGHS's integer solutions likelier trees)
+            # are cheap they go on (every cut makes the branch and bound's integer solutions
+            # likelier trees)
             last = history[-1][1] if history else -math.inf
             stalled = stalled + 1 if bound - last < 0.01 * (self.target - bound) else 0
             history.append((time.perf_counter(), bound))

@@ -31,9 +31,6 @@ References
 - T. Polzin and S. Vahdati Daneshmand, "Improved algorithms for the Steiner problem in
   networks", Discrete Applied Mathematics 112 (2001) 263–300.
   https://doi.org/10.1016/S0166-218X(00)00319-X
-- D. Rehfeldt and T. Koch, "Implications, conflicts, and reductions for Steiner trees",
-  Mathematical Programming 197 (2023) 903–966 (extended reduction tests).
-  https://doi.org/10.1007/s10107-021-01757-5
 - T. Pajor, E. Uchoa and R. F. Werneck, "A robust and scalable algorithm for the Steiner
   problem in graphs", Mathematical Programming Computation 10 (2018) 69–118.
   https://doi.org/10.1007/s12532-017-0123-4
@@ -57,9 +54,7 @@ __all__ = [
     "ASCENT_SECONDS",
     "ASCENT_SHARE",
     "CUT_ENTRIES",
-    "LOOK_PAST",
     "ascent_cuts",
-    "below_heads",
     "dual_ascent",
     "reduced_cost_test",
     "reduced_distances",
@@ -74,10 +69,6 @@ ASCENT_SHARE = 2.0
 ASCENT_SECONDS = 3.0
 """No ascent from another terminal starts once this many seconds have gone since the first
 ascent of :func:`ascent_cuts` started."""
-
-LOOK_PAST = 6
-"""How many of a Steiner node's cheapest arcs out :func:`below_heads` looks through for one
-that no edge shortcuts; the next one's value bounds the rest from below."""
 
 CUT_ENTRIES = 2_000_000
 """The most arcs, over all cuts, the ascent hands on to the LP."""
@@ -288,69 +279,6 @@ def reduced_distances(
     # on to the nearest terminal: distances to the terminals along the arcs, from all at once
     to_terms = dijkstra(arcs.T.tocsr(), directed=True, indices=list(terms), min_only=True)
     return from_root, to_terms
-
-
-def below_heads(
-    edges: tuple[np.ndarray, np.ndarray, np.ndarray],
-    weights: np.ndarray,
-    to_terms: np.ndarray,
-    *,
-    live: np.ndarray,
-    node_weights: np.ndarray,
-    is_term: np.ndarray,
-) -> np.ndarray:
-    """For each arc ``u -> v`` of the ``edges`` (ends ``a``, ``b`` and costs; arcs ``j`` and
-    ``j + m`` are edge ``j`` from ``a`` and from ``b``), a lower bound on the reduced cost
-    (``weights``, non-negative; only the ``live`` arcs count) that an optimal tree holding the
-    arc has below ``v``, when every edge costs at least 1, so that no optimal tree has a
-    Steiner leaf. At a terminal it is ``to_terms[v]``, the reduced distance on to the nearest
-    terminal. A Steiner node ``v`` has two arcs out, each followed by a path to a terminal, or
-    one, ``v -> w``, and then no edge ``u``-``w`` may cost less than the path through ``v``
-    with ``v``'s weight: dropping ``v`` for it would make a cheaper tree. This is the reduced
-    cost test extended one arc past the head (Polzin & Vahdati Daneshmand; Rehfeldt & Koch);
-    on word graphs, where the words one letter apart at the same place are all neighbours,
-    most ways on from a node are shortcut so.
-
-    Examples
-    --------
-    >>> # the triangle 0-1-2 of unit edges, terminals 0 and 2: no optimal tree enters 1
-    >>> edges = (np.array([0, 0, 1]), np.array([1, 2, 2]), np.array([1, 1, 1]))
-    >>> live = np.array([1, 1, 1, 0, 0, 1], dtype=bool)  # the arcs into 0, the root, are out
-    >>> below_heads(edges, np.zeros(6), np.zeros(3), live=live, node_weights=np.zeros(3),
-    ...             is_term=np.array([True, False, True]))
-    array([inf,  0.,  0.,  0.,  0., inf])
-    """
-    a, b, cost = (np.asarray(x, dtype=np.int64) for x in edges)
-    n, k = len(to_terms), LOOK_PAST
-    tail, head = np.concatenate([a, b]), np.concatenate([b, a])
-    arc_cost = np.concatenate([cost, cost])
-    arcs = len(tail)
-    value = np.where(live, weights + to_terms[head], np.inf)  # the way on through each arc
-    # each node's k + 1 cheapest arcs out, cheapest first (padded with no arc: infinite)
-    order = np.lexsort((value, tail))
-    count = np.bincount(tail, minlength=n)
-    start = np.concatenate([[0], np.cumsum(count)[:-1]])
-    rank = np.arange(k + 1)
-    real = rank < count[:, None]
-    nearest = np.where(real, order[np.minimum(start[:, None] + rank, arcs - 1)], 0)
-    on = np.where(real, value[nearest], np.inf)[head]  # per arc u -> v: v's ways on
-    w = head[nearest][head]
-    away = w != tail[:, None]  # not back to u
-    # two ways on (not back to u), the cheapest two of the first three
-    two = np.sort(np.where(away, on, np.inf)[:, :3], axis=1)
-    # the one way on v -> w, unless an edge u-w shortcuts it
-    keys = np.minimum(a, b) * n + np.maximum(a, b)
-    by_key = np.argsort(keys, kind="stable")
-    keys = keys[by_key]
-    key = np.minimum(tail[:, None], w) * n + np.maximum(tail[:, None], w)
-    at = by_key[np.minimum(np.searchsorted(keys, key), len(keys) - 1)]
-    found = np.minimum(a, b)[at] * n + np.maximum(a, b)[at] == key
-    through_v = arc_cost[:, None] + arc_cost[nearest][head] + node_weights[head][:, None]
-    kept = away & ~(found & (cost[at] < through_v))
-    kept[:, k] = True  # past the k looked at: the next one's value bounds the rest
-    one = on[np.arange(arcs), np.argmax(kept, axis=1)]
-    beyond = np.maximum(np.minimum(one, two[:, 0] + two[:, 1]), to_terms[head])
-    return np.where(is_term[head], to_terms[head], beyond)
 
 
 def reduced_cost_test(
