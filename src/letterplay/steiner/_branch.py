@@ -82,7 +82,7 @@ class _Lazy:
         self.cutoff = math.inf
 
     def solution(self, event) -> None:
-        x = np.asarray(event.data_out.mip_solution)
+        x = self.bc.model.spread(event.data_out.mip_solution)
         value = event.data_out.objective_function_value
         # HiGHS prunes by the least of its cutoff and its best solution: a solution at or
         # above the cutoff prunes nothing, so it need not stop the search (its cuts wait for
@@ -120,14 +120,13 @@ def branch(bc) -> None:
     import highspy
 
     h = bc.h
-    arcs = 2 * bc.m
     bc.rounds_done = True
     if bc.x is not None:
         bc._drop_idle_rows()
+    bc.model.restore()  # a column set aside may be in an integer solution
+    count = h.getNumCol()
     h.changeColsIntegrality(
-        arcs + bc.n,
-        np.arange(arcs + bc.n, dtype=np.int32),
-        np.full(arcs + bc.n, highspy.HighsVarType.kInteger),
+        count, np.arange(count, dtype=np.int32), np.full(count, highspy.HighsVarType.kInteger)
     )
     h.setOptionValue("presolve", "on")
     if h.getNumNz() > PROBING_MAX_NONZEROS:

@@ -26,7 +26,8 @@ There are exponentially many cuts, so they are added as needed (:class:`_BranchA
    the edges they may use (*stages*): one found is optimal, none lifts the bound. A tree well
    below the upper bound the graph was reduced with, and each restart, have the reductions
    run again on the edges left, with the best tree's cost, and the arcs of the edges they
-   remove fixed to 0. Every few rounds the cut rows the LP no longer needs are deleted.
+   remove fixed to 0. Every few rounds the cut rows the LP no longer needs are deleted; arcs
+   whose reduced cost is an edge or more leave HiGHS's model until priced back (:mod:`._lp`).
 2. The integer programme with those rows and a cutoff below the best tree (:mod:`._branch`):
    HiGHS's branch and bound (its own cuts, heuristics and presolve). Each integer solution it
    finds is checked as it comes: one that reaches every terminal is a tree (kept, polished by
@@ -235,9 +236,7 @@ class _BranchAndCut(_Restarts):
         lower[arcs + self.others] = 1.0  # every other terminal has a parent
         upper[arcs + self.root] = 0.0  # the root has none (its y is its in-degree, 0)
         costs = np.concatenate([self.cost, g.r]).astype(np.float64)
-        # HiGHS's API takes the columns' arrays positionally: count, costs, bounds, no entries
-        empty = (0, np.zeros(arcs + n, dtype=np.int32), np.zeros(0, dtype=np.int32), np.zeros(0))
-        h.addCols(arcs + n, costs, *(lower, upper), *empty)
+        self.model.add_columns(costs, lower, upper, movable=arcs)  # the arcs may be set aside
         rows = _Rows()
         into = [[] for _ in range(n)]
         out = [[] for _ in range(n)]
@@ -422,8 +421,7 @@ class _BranchAndCut(_Restarts):
     def _fix(self, arcs: np.ndarray) -> None:
         """Fix the arcs of the mask ``arcs`` to 0, in :attr:`fixed` and in the model."""
         self.fixed |= arcs
-        idx = np.flatnonzero(arcs).astype(np.int32)
-        self.h.changeColsBounds(len(idx), idx, np.zeros(len(idx)), np.zeros(len(idx)))
+        self.model.fix(np.flatnonzero(arcs))
 
     # ------------------------------------------------------------------------------------------
     # The search
@@ -519,7 +517,7 @@ class _BranchAndCut(_Restarts):
                 return
             _lp._lp_time_limit(h, max(left, 1e-3))
             start = time.perf_counter()
-            h.run()
+            self.model.solve()
             self.lp_seconds += time.perf_counter() - start
             if self.state.error is not None:
                 raise self.state.error
@@ -529,7 +527,7 @@ class _BranchAndCut(_Restarts):
             bound, reduced = _lp.safe_bound(self.model)  # valid whatever the duals' accuracy
             self.lower = max(self.lower, self._ceil(bound))
             report(self.progress, "cutting planes", self.rounds, LP_ROUNDS)
-            x = self.x = np.asarray(h.getSolution().col_value)
+            x = self.x = self.model.solution()[0]
             self._lp_tree(x)
             self._merge()  # when enough new trees have come
             self._around()  # when the best tree is new

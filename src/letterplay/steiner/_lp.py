@@ -1,22 +1,23 @@
 """The linear programmes of the branch-and-cut (:mod:`._cut`): a silent HiGHS, rows gathered to
-add at once, the model with a copy of its rows, the arcs as one sparsity pattern (which the
-maximum flows share), a lower bound from dual values that does not rest on the solver's
-tolerances, and the rows a solution leaves idle.
+add at once, the model with a copy of its rows and its columns set aside while their reduced
+costs are high, the arcs as one sparsity pattern (which the maximum flows share), a lower bound
+from dual values that does not rest on the solver's tolerances, and the rows a solution leaves
+idle.
 
 Examples
 --------
 >>> import highspy
 >>> model = _Model(_highs())
->>> _ = model.h.addCols(2, np.array([1.0, 2.0]), np.zeros(2), np.ones(2), 0, [], [], [])
+>>> model.add_columns(np.array([1.0, 2.0]), np.zeros(2), np.ones(2))
 >>> rows = _Rows()
 >>> rows.add(np.array([0, 1]), np.ones(2), 1, highspy.kHighsInf)  # x0 + x1 >= 1
 >>> rows.add(np.array([1]), np.ones(1), -highspy.kHighsInf, 1)  # x1 <= 1
 >>> model.add(rows)
->>> _ = model.h.run()
+>>> model.solve()
 >>> bound, reduced = safe_bound(model)
 >>> round(bound, 9), reduced.tolist()
 (1.0, [0.0, 1.0])
->>> idle_rows(model, np.asarray(model.h.getSolution().col_value), first=0).tolist()  # x1 = 0 < 1
+>>> idle_rows(model, model.solution()[0], first=0).tolist()  # x1 = 0 < 1
 [1]
 
 References
@@ -40,7 +41,16 @@ from scipy.sparse.csgraph import breadth_first_order, dijkstra
 __all__ = ["BALL_CHUNK", "IDLE", "idle_rows", "safe_bound"]
 
 IDLE = 1e-6
-"""How far from its bound a row's value must be for the row to count as idle."""
+"""How far from its bound a row's value must be for the row to count as idle (and how far below
+0 a reduced cost must be for a column set aside to come back: :meth:`_Model.solve`)."""
+
+SET_ASIDE_COST = 1.0
+"""Columns whose reduced cost is at least this (an edge, on word graphs) are set aside
+(:class:`_Model`)."""
+
+SET_ASIDE_SHARE = 0.25
+"""Columns are set aside only when at least this share of those HiGHS holds may go: deleting
+columns costs HiGHS a new factorisation."""
 
 _quiet = threading.Lock()
 _greeted = False
@@ -95,17 +105,13 @@ class _Rows:
     def __len__(self) -> int:
         return len(self.lower)
 
-    def into(self, h) -> sp.csr_array:
-        """Add the rows to HiGHS model ``h``; returns their matrix (as wide as the model)."""
+    def matrix(self, width: int) -> sp.csr_array:
+        """The rows as a matrix ``width`` columns wide."""
         if not self.lower:
-            return sp.csr_array((0, h.getNumCol()))
+            return sp.csr_array((0, width))
         starts = np.array(self.starts, dtype=np.int32)
         indices, values = np.concatenate(self.indices), np.concatenate(self.values)
-        # HiGHS's API takes the rows' arrays positionally: count, bounds, then CSR arrays
-        bounds = (np.array(self.lower, dtype=np.float64), np.array(self.upper, dtype=np.float64))
-        matrix = (starts[-1], starts[:-1], indices, values)
-        h.addRows(len(self.lower), *bounds, *matrix)
-        return sp.csr_array((values, indices, starts), shape=(len(self), h.getNumCol()))
+        return sp.csr_array((values, indices, starts), shape=(len(self), width))
 
 
 BALL_CHUNK = 1 << 22
@@ -200,15 +206,24 @@ class _Pattern:
 
 
 class _Model:
-    """A HiGHS model ``h`` and a copy of its rows' matrix, kept in step as rows come
-    (:meth:`add`) and go (:meth:`delete`). HiGHS hands its own matrix back through Python
-    lists: on a word graph of 48,000 edges that took a tenth of the cut rounds' time, read
-    each round for the bound and the idle rows.
+    """A HiGHS model ``h`` whose columns HiGHS holds only in part, and a copy of its rows'
+    matrix over all of them, kept in step as rows come (:meth:`add`) and go (:meth:`delete`).
+    HiGHS hands its own matrix back through Python lists: on a word graph of 48,000 edges that
+    took a tenth of the cut rounds' time, read each round for the bound and the idle rows.
+
+    *Columns set aside* (column generation, as in Dantzig–Wolfe and branch-and-price): after
+    an optimal solve, once :data:`SET_ASIDE_SHARE` of the columns HiGHS holds have a reduced
+    cost of :data:`SET_ASIDE_COST` or more (or are fixed at 0), the next solve (:meth:`solve`)
+    takes them out of HiGHS's model; after each solve the columns set aside are priced with
+    its dual values, and those whose reduced cost is negative come back for another solve,
+    until none does. The solution is then the LP's over every column. On word graphs most
+    arcs cost a whole edge more than the LP's dual values allow, and each dual simplex
+    iteration costs time with every column HiGHS holds.
 
     Examples
     --------
     >>> model = _Model(_highs())
-    >>> _ = model.h.addCols(3, np.zeros(3), np.zeros(3), np.ones(3), 0, [], [], [])
+    >>> model.add_columns(np.ones(3), np.zeros(3), np.ones(3))
     >>> rows = _Rows()
     >>> for first in range(3):
     ...     rows.add(np.arange(first, 3), np.ones(3 - first), 0, 1)
@@ -221,11 +236,58 @@ class _Model:
     def __init__(self, h):
         self.h = h
         self.blocks: list[sp.csr_array] = []
+        self.row_lower, self.row_upper = np.zeros(0), np.zeros(0)
+        self.cost = self.lower = self.upper = np.zeros(0)
+        # HiGHS's columns, as this model's; and each column's place in HiGHS (-1: set aside)
+        self.held = self.where = np.zeros(0, dtype=np.int64)
+        self.movable = 0  # the columns before this one may be set aside
+        self.in_order = True  # HiGHS holds every column, in the model's order
+        self.whole = False  # every column in HiGHS for good (the branch and bound)
+        self.leaving: np.ndarray | None = None  # to set aside before the next solve
+        self.solved: tuple[np.ndarray, np.ndarray] | None = None
+
+    @property
+    def width(self) -> int:
+        """How many columns the model has."""
+        return len(self.cost)
+
+    def add_columns(self, cost, lower, upper, *, movable: int | None = None) -> None:
+        """The model's columns (once, before any row): their costs and bounds; only the first
+        ``movable`` (all by default) may be set aside."""
+        self.cost, self.lower, self.upper = (
+            np.array(v, dtype=np.float64) for v in (cost, lower, upper)
+        )
+        k = self.width
+        # HiGHS's API takes the columns' arrays positionally: count, costs, bounds, no entries
+        empty = (0, np.zeros(k, dtype=np.int32), np.zeros(0, dtype=np.int32), np.zeros(0))
+        self.h.addCols(k, self.cost, self.lower, self.upper, *empty)
+        self.held, self.where = np.arange(k), np.arange(k)
+        self.movable = k if movable is None else movable
 
     def add(self, rows: _Rows) -> None:
-        """Add ``rows`` to the model and to the copy."""
-        if len(rows):
-            self.blocks.append(rows.into(self.h))
+        """Add ``rows`` (over all the columns) to the model and to the copy; a row that the
+        columns HiGHS holds cannot meet brings back those set aside that can."""
+        if not len(rows):
+            return
+        matrix = rows.matrix(self.width)
+        lower = np.array(rows.lower, dtype=np.float64)
+        upper = np.array(rows.upper, dtype=np.float64)
+        if len(self.held) < self.width:
+            # the most each row reaches on the live columns HiGHS holds
+            live = (self.upper > 0) & (self.where >= 0)
+            short = np.flatnonzero(matrix.maximum(0) @ live < lower - IDLE)
+            if len(short):
+                needed = matrix[short]
+                columns = np.unique(needed.indices[needed.data > 0])
+                self._hold(columns[(self.upper[columns] > 0) & (self.where[columns] < 0)])
+        held = matrix if self.in_order else sp.csr_array(matrix[:, self.held])
+        # HiGHS's API takes the rows' arrays positionally: count, bounds, then CSR arrays
+        entries = (held.nnz, held.indptr[:-1], held.indices, held.data)
+        self.h.addRows(len(rows), *(lower, upper), *entries)
+        self.blocks.append(matrix)
+        self.row_lower = np.concatenate([self.row_lower, lower])
+        self.row_upper = np.concatenate([self.row_upper, upper])
+        self.solved = None
 
     def delete(self, index: np.ndarray) -> None:
         """Delete the rows at ``index`` (HiGHS keeps the others in their order)."""
@@ -233,15 +295,120 @@ class _Model:
         keep = np.ones(self.matrix().shape[0], dtype=bool)
         keep[index] = False
         self.blocks = [self.matrix()[keep]]
+        self.row_lower, self.row_upper = self.row_lower[keep], self.row_upper[keep]
+        self.solved = None
 
     def matrix(self) -> sp.csr_array:
-        """The rows' matrix, as HiGHS has it."""
+        """The rows' matrix, over all the columns."""
         if len(self.blocks) != 1:
-            width = self.h.getNumCol()
             self.blocks = [
-                sp.vstack(self.blocks, format="csr") if self.blocks else sp.csr_array((0, width))
+                sp.vstack(self.blocks, format="csr")
+                if self.blocks
+                else sp.csr_array((0, self.width))
             ]
         return self.blocks[0]
+
+    def fix(self, index: np.ndarray) -> None:
+        """Fix the columns at ``index`` to 0."""
+        self.lower[index] = self.upper[index] = 0.0
+        held = self.where[index]
+        held = held[held >= 0].astype(np.int32)
+        if len(held):
+            self.h.changeColsBounds(len(held), held, np.zeros(len(held)), np.zeros(len(held)))
+
+    def solve(self) -> None:
+        """Solve the LP over every column (see the class): HiGHS on the columns it holds, then
+        those set aside priced, until none would lower the cost. HiGHS's model status tells how
+        it ended."""
+        import highspy
+
+        self._set_aside()
+        status = highspy.HighsModelStatus
+        while True:
+            self.h.run()
+            self.solved = None
+            ended = self.h.getModelStatus()
+            aside = np.flatnonzero((self.where < 0) & (self.upper > 0))
+            if ended == status.kInfeasible and len(aside):
+                self._hold(aside)  # the columns held could not meet the rows: all of them
+                continue
+            if ended != status.kOptimal or not len(aside):
+                break
+            entering = aside[self._reduced_costs()[aside] < -IDLE]
+            if not len(entering):
+                break
+            self._hold(entering)
+        if ended == status.kOptimal and not self.whole:
+            self._to_set_aside()
+
+    def solution(self) -> tuple[np.ndarray, np.ndarray]:
+        """The last solve's column values (0 for those set aside) and row dual values."""
+        if self.solved is None:
+            solution = self.h.getSolution()
+            x = np.zeros(self.width)
+            x[self.held] = np.asarray(solution.col_value)
+            self.solved = x, np.asarray(solution.row_dual)
+        return self.solved
+
+    def _reduced_costs(self) -> np.ndarray:
+        """Every column's reduced cost at the last solve's dual values."""
+        return self.cost - self.matrix().T @ self.solution()[1]
+
+    def spread(self, values) -> np.ndarray:
+        """Values of HiGHS's columns (an integer solution) as the model's columns' (0 for those
+        set aside)."""
+        x = np.zeros(self.width)
+        x[self.held] = np.asarray(values)
+        return x
+
+    def restore(self) -> None:
+        """Every column not fixed back in HiGHS, for good (the branch and bound wants them)."""
+        self.whole = True
+        self.leaving = None
+        self._hold(np.flatnonzero((self.where < 0) & (self.upper > 0)))
+
+    def _to_set_aside(self) -> None:
+        """After an optimal solve: the columns to set aside before the next, if enough."""
+        held = self.held[self.held < self.movable]
+        reduced = self._reduced_costs()[held]
+        # a column not basic has a reduced cost other than 0 (a basic one may not go: HiGHS's
+        # basis would fall short); a fixed one goes however little its reduced cost
+        fixed = (self.upper[held] == 0) & (np.abs(reduced) > IDLE)
+        leaving = held[(reduced >= SET_ASIDE_COST - IDLE) | fixed]
+        self.leaving = leaving if len(leaving) >= SET_ASIDE_SHARE * len(self.held) else None
+
+    def _set_aside(self) -> None:
+        """Take the columns chosen after the last solve out of HiGHS (deleting columns resets
+        its model status, so this waits for the next solve)."""
+        leaving, self.leaving = self.leaving, None
+        if leaving is None or self.whole:
+            return
+        gone = np.sort(self.where[leaving])
+        gone = gone[gone >= 0]
+        if not len(gone):
+            return
+        self.h.deleteCols(len(gone), gone.astype(np.int32))
+        self.in_order = False
+        keep = np.ones(len(self.held), dtype=bool)
+        keep[gone] = False
+        self.where[self.held[gone]] = -1
+        self.held = self.held[keep]
+        self.where[self.held] = np.arange(len(self.held))
+        self.solved = None
+
+    def _hold(self, columns: np.ndarray) -> None:
+        """Put the ``columns`` set aside back in HiGHS (after those it holds)."""
+        if not len(columns):
+            return
+        csc = sp.csc_array(self.matrix()[:, columns])
+        k = len(columns)
+        # HiGHS's API takes the columns' arrays positionally: count, costs, bounds, CSC arrays
+        bounds = (self.cost[columns], self.lower[columns], self.upper[columns])
+        entries = (csc.nnz, csc.indptr[:-1].astype(np.int32), csc.indices.astype(np.int32))
+        self.h.addCols(k, *bounds, *entries, csc.data)
+        self.where[columns] = len(self.held) + np.arange(k)
+        self.held = np.concatenate([self.held, columns])
+        self.solved = None
 
 
 def safe_bound(model: _Model) -> tuple[float, np.ndarray]:
@@ -249,13 +416,12 @@ def safe_bound(model: _Model) -> tuple[float, np.ndarray]:
     accuracy, and the reduced costs it implies (Neumaier & Shcherbina 2004): any point within the
     columns' bounds that meets the rows costs at least the bound plus, for each column, its
     reduced cost times its distance from the end of its range the bound took."""
-    lp = model.h.getLp()
-    y = np.asarray(model.h.getSolution().row_dual)
-    row_lo, row_hi = np.asarray(lp.row_lower_), np.asarray(lp.row_upper_)
+    y = model.solution()[1]
+    row_lo, row_hi = model.row_lower, model.row_upper
     # a multiplier may only push against a finite side of its row
     y = np.where(y > 0, np.where(np.isfinite(row_lo), y, 0), np.where(np.isfinite(row_hi), y, 0))
-    reduced = np.asarray(lp.col_cost_) - model.matrix().T @ y
-    col_lo, col_hi = np.asarray(lp.col_lower_), np.asarray(lp.col_upper_)
+    reduced = model.cost - model.matrix().T @ y
+    col_lo, col_hi = model.lower, model.upper
     up, down = y > 0, y < 0
     bound = float((y[up] * row_lo[up]).sum() + (y[down] * row_hi[down]).sum())
     # each column at the end of its range that the reduced cost favours
@@ -266,9 +432,8 @@ def safe_bound(model: _Model) -> tuple[float, np.ndarray]:
 def idle_rows(model: _Model, x: np.ndarray, *, first: int) -> np.ndarray:
     """The rows of ``model`` from ``first`` on that the point ``x`` meets with room to spare
     (more than :data:`IDLE` from each bound)."""
-    lp = model.h.getLp()
     value = model.matrix() @ x
-    low, high = np.asarray(lp.row_lower_), np.asarray(lp.row_upper_)
+    low, high = model.row_lower, model.row_upper
     idle = (value > low + IDLE) & (value < high - IDLE)
     idle[:first] = False
     return np.flatnonzero(idle).astype(np.int32)

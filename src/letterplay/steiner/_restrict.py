@@ -115,10 +115,8 @@ def carried_rows(model: _Model, first: int, columns: np.ndarray) -> _Rows | None
     """The rows of ``model`` from ``first`` on, in the ``columns`` they map to (the
     others are fixed at 0, so leaving them out changes no row's value); None when a row is
     left with no column and cannot be met."""
-    lp = model.h.getLp()
     matrix = model.matrix()[first:]
-    low = np.asarray(lp.row_lower_)[first:]
-    high = np.asarray(lp.row_upper_)[first:]
+    low, high = model.row_lower[first:], model.row_upper[first:]
     mapped = columns[matrix.indices]
     kept = mapped >= 0
     row = np.repeat(np.arange(matrix.shape[0]), np.diff(matrix.indptr))[kept]

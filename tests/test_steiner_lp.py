@@ -1,0 +1,119 @@
+"""The branch-and-cut's LP model (:class:`letterplay.steiner._lp._Model`) with columns set aside:
+HiGHS holds only some of the columns, and the solution is still the LP's over all of them."""
+
+from __future__ import annotations
+
+import highspy
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from letterplay.steiner import _lp
+from letterplay.steiner._lp import _highs, _Model, _Rows, safe_bound
+
+INF = highspy.kHighsInf
+
+
+def covering(rows: list[list[int]]) -> _Rows:
+    """Rows ``sum of x[j] for j in row >= 1``."""
+    added = _Rows()
+    for row in rows:
+        added.add(np.array(row), np.ones(len(row)), 1, INF)
+    return added
+
+
+def full_optimum(model: _Model) -> float | None:
+    """The LP over every column of ``model``, solved by HiGHS from scratch (None: infeasible)."""
+    h = _highs()
+    width, matrix = model.width, model.matrix()
+    empty = (0, np.zeros(width, dtype=np.int32), np.zeros(0, dtype=np.int32), np.zeros(0))
+    h.addCols(width, model.cost, model.lower, model.upper, *empty)
+    if matrix.shape[0]:
+        h.addRows(
+            matrix.shape[0],
+            model.row_lower,
+            model.row_upper,
+            matrix.nnz,
+            matrix.indptr[:-1].astype(np.int32),
+            matrix.indices.astype(np.int32),
+            matrix.data,
+        )
+    h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        return None
+    return h.getInfo().objective_function_value
+
+
+def test_a_column_set_aside_comes_back_when_a_row_wants_it():
+    """Two of three columns cost four or five more than the dual values allow: they go before
+    the next solve. A row only they can meet, once the third is fixed at 0, brings them back;
+    for the branch and bound every column not fixed returns, and HiGHS's values spread back
+    to the model's columns."""
+    model = _Model(_highs())
+    model.add_columns(np.array([1.0, 5.0, 5.0]), np.zeros(3), np.ones(3))
+    model.add(covering([[0, 1]]))
+    model.solve()
+    assert model.solution()[0].tolist() == [1.0, 0.0, 0.0]
+    assert model.held.tolist() == [0, 1, 2]  # set aside only at the next solve
+    model.solve()
+    assert model.held.tolist() == [0] and model.where.tolist() == [0, -1, -1]
+    model.fix(np.array([0]))
+    model.add(covering([[1, 2]]))  # no column HiGHS holds can meet it
+    assert model.held.tolist() == [0, 1, 2] and model.where.tolist() == [0, 1, 2]
+    model.solve()
+    assert model.h.getInfo().objective_function_value == pytest.approx(5.0)
+    x = model.solution()[0]
+    assert x[0] == 0 and x[1] + x[2] == pytest.approx(1.0) and x[1] == pytest.approx(1.0)
+    assert safe_bound(model)[0] == pytest.approx(5.0)
+
+
+def test_the_branch_and_bound_gets_every_column_not_fixed(monkeypatch):
+    """:meth:`_Model.restore`: the columns set aside come back but the fixed ones; HiGHS's
+    order is not the model's, and :meth:`_Model.spread` maps values back."""
+    monkeypatch.setattr(_lp, "SET_ASIDE_SHARE", 0.0)
+    model = _Model(_highs())
+    model.add_columns(np.array([3.0, 1.0, 4.0, 1.0]), np.zeros(4), np.ones(4))
+    model.add(covering([[1, 3]]))
+    model.solve()
+    model.solve()
+    assert sorted(model.held.tolist()) == [1, 3]
+    model.fix(np.array([0]))
+    model.restore()
+    assert model.held.tolist() == [1, 3, 2] and model.whole
+    assert model.spread([0.5, 0.25, 1.0]).tolist() == [0.0, 0.5, 1.0, 0.25]
+    model.solve()  # nothing is set aside any more
+    assert model.held.tolist() == [1, 3, 2]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_columns_set_aside_leave_the_lp_optimum_and_its_bound(data):
+    """Covering rows added in batches, columns fixed between them, and columns set aside
+    whenever they may (any share): after each solve the model's solution is feasible for
+    every row and column and costs what the LP over every column costs, which the safe bound
+    meets; an LP no column can meet is found infeasible."""
+    share = data.draw(st.sampled_from([0.0, 0.25]))
+    width = data.draw(st.integers(2, 10))
+    costs = np.array(data.draw(st.lists(st.integers(1, 4), min_size=width, max_size=width)))
+    model = _Model(_highs())
+    model.add_columns(costs.astype(float), np.zeros(width), np.ones(width))
+    columns = st.lists(st.integers(0, width - 1), min_size=1, max_size=width, unique=True)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_lp, "SET_ASIDE_SHARE", share)
+        for _ in range(data.draw(st.integers(1, 5))):
+            model.add(covering(data.draw(st.lists(columns, min_size=1, max_size=4))))
+            if data.draw(st.booleans()):
+                model.fix(np.array(data.draw(columns)))
+            model.solve()
+            expected = full_optimum(model)
+            status = model.h.getModelStatus()
+            if expected is None:
+                assert status == highspy.HighsModelStatus.kInfeasible
+                return
+            assert status == highspy.HighsModelStatus.kOptimal
+            x = model.solution()[0]
+            assert (model.matrix() @ x >= model.row_lower - 1e-7).all()
+            assert (x >= model.lower - 1e-9).all() and (x <= model.upper + 1e-9).all()
+            assert model.cost @ x == pytest.approx(expected, abs=1e-7)
+            assert safe_bound(model)[0] == pytest.approx(expected, abs=1e-7)
