@@ -72,8 +72,7 @@ def test_the_copy_of_the_rows_is_the_matrix_highs_has(data):
 
 def test_the_copy_of_the_rows_is_the_matrix_highs_has_after_cut_rounds(monkeypatch):
     """A branch-and-cut's rounds (cuts added, idle rows dropped every few rounds, columns set
-    aside) leave the copy, in the columns HiGHS holds, equal to HiGHS's own
-    matrix."""
+    aside) leave the copy, in the columns HiGHS holds, equal to HiGHS's own matrix."""
     rng = np.random.default_rng(8)
     n, edges = 80, random_edges(rng, 80, 200, 2)
     compact, _ = unreduced(n, edges, sorted(rng.choice(n, 20, replace=False).tolist()))

@@ -332,14 +332,14 @@ class _Model:
             if ended == status.kInfeasible and len(aside):
                 self._hold(aside)  # the columns held could not meet the rows: all of them
                 continue
-            if ended != status.kOptimal or not len(aside):
-                break
-            entering = aside[self._reduced_costs()[aside] < -IDLE]
+            if ended != status.kOptimal or self.whole:  # for good: none is set aside
+                return
+            reduced = self._reduced_costs()  # priced once, for both uses below
+            entering = aside[reduced[aside] < -IDLE]
             if not len(entering):
                 break
             self._hold(entering)
-        if ended == status.kOptimal and not self.whole:
-            self._to_set_aside()
+        self._to_set_aside(reduced)
 
     def solution(self) -> tuple[np.ndarray, np.ndarray]:
         """The last solve's column values (0 for those set aside) and row dual values."""
@@ -367,10 +367,11 @@ class _Model:
         self.leaving = None
         self._hold(np.flatnonzero((self.where < 0) & (self.upper > 0)))
 
-    def _to_set_aside(self) -> None:
-        """After an optimal solve: the columns to set aside before the next, if enough."""
+    def _to_set_aside(self, reduced: np.ndarray) -> None:
+        """After an optimal solve, at its columns' ``reduced`` costs: the columns to set aside
+        before the next, if enough."""
         held = self.held[self.held < self.movable]
-        reduced = self._reduced_costs()[held]
+        reduced = reduced[held]
         # a column not basic has a reduced cost other than 0 (a basic one may not go: HiGHS's
         # basis would fall short); a fixed one goes however little its reduced cost
         fixed = (self.upper[held] == 0) & (np.abs(reduced) > IDLE)
