@@ -27,6 +27,7 @@ from letterplay.steiner._dual import ascent_cuts, dual_ascent
 from letterplay.steiner._graph import _check
 from letterplay.steiner._lp import _highs, _lp_time_limit, _Rows
 from letterplay.steiner._reduce import _Reduced
+from letterplay.steiner._stall import STALL_MAX_EDGES, STALL_ROUNDS, _Stall
 from letterplay.steiner._tree import _solve
 from letterplay.steiner.simple import simple_steiner_tree
 
@@ -349,25 +350,39 @@ def test_terminals_the_reductions_left_apart_mean_no_cheaper_tree():
 
 
 def test_a_stalled_bound_ends_the_cut_rounds_only_when_branching_may_pay():
-    """The cut rounds end on a stalled bound once they have had their time, on a graph small
-    enough for the branch and bound, unless the bound's pace would close the gap in time."""
-    rounds = cut_module.STALL_ROUNDS
+    """The cut rounds end after :data:`STALL_ROUNDS` rounds that did not move, once they have
+    had their time, on a graph small enough for the branch and bound, unless the bound's pace
+    would close the gap in time; a better tree or a higher lower bound is a move."""
+    rounds = STALL_ROUNDS
 
-    def stalls(bounds, *, m=1_000, budget=5.0, deadline=100.0, target=50):
-        # one round a second from t = 10; the search started at 0
-        history = [(10.0 + i, b) for i, b in enumerate(bounds)]
-        bc = SimpleNamespace(started=0.0, m=m, target=target, deadline=deadline)
-        return _BranchAndCut._stalls(bc, history, budget)
+    def stops(bounds, *, start=60.0, deadline=100.0, m=1_000, targets=None, lowers=None):
+        # one round a second from ``start``; the search started at 0: what each round says
+        stall = _Stall(started=0.0, deadline=deadline, target=50, lower=45)
+        targets = targets or [50] * len(bounds)
+        lowers = lowers or [45] * len(bounds)
+        rows = zip(bounds, targets, lowers, strict=True)
+        return [
+            stall.stops(time=start + i, bound=bound, target=target, lower=lower, m=m)
+            for i, (bound, target, lower) in enumerate(rows)
+        ]
 
-    flat = [45.0] * rounds
-    assert stalls(flat)
-    assert not stalls(flat, budget=30.0)  # the rounds have not had their time
-    assert not stalls(flat, m=cut_module.STALL_MAX_EDGES + 1)  # too large to branch on
-    # 0.1 a second: 45.9 at t = 19, past 49 (the target less one) 31 s later
-    rising = [45.0 + 0.1 * i for i in range(rounds)]
-    assert not stalls(rising)
-    assert stalls(rising, deadline=45.0)
-    assert not stalls(rising, deadline=math.inf)
+    # the first round moves (none came before), then ten stand still
+    flat = [45.0] * (rounds + 1)
+    assert stops(flat) == [False] * rounds + [True]
+    assert not any(stops(flat, m=STALL_MAX_EDGES + 1))  # too large to branch on
+    # 35 s in: the rounds have not had half of 100 s, but have had 30 s without a time limit
+    assert not any(stops(flat, start=25.0))
+    assert stops(flat, start=25.0, deadline=math.inf)[-1]
+    # a rise of less than a hundredth of the gap stands still, but its pace counts: 0.04 a
+    # second is 90 s from 49, the target less one
+    creeping = [45.0 + 0.04 * i for i in range(rounds + 1)]
+    assert stops(creeping)[-1]  # 30 s left
+    assert not any(stops(creeping, start=600.0, deadline=1_000.0))
+    assert not any(stops([45.0 + 0.1 * i for i in range(rounds + 1)]))  # a tenth moves
+    # a better tree, or a higher lower bound, in the sixth round: ten more to stall
+    stalled = [False] * (rounds + 6) + [True]
+    assert stops(flat + flat[:6], targets=[50] * 6 + [49] * (rounds + 1)) == stalled
+    assert stops(flat + flat[:6], lowers=[45] * 6 + [46] * (rounds + 1)) == stalled
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

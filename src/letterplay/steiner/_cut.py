@@ -13,21 +13,22 @@ There are exponentially many cuts, so they are added as needed (:class:`_BranchA
 1. The LP relaxation at the root. Its first rows hold the cuts dual ascents from each terminal
    raised (its bound starts at least at theirs; on word graphs, whose LP has many optima at the
    first ascent's bound, the others' cuts lift it sooner) and balls around the terminals (the
-   LP's cheapest points close short cycles near each terminal; a ball cuts off all of them). Each
-   round: solve; lead a shortest-path heuristic by the LP values (arcs the LP uses are cheap to
-   follow); find violated cuts by a maximum flow from the root to each terminal (capacities the
-   arc values), for each the cut next to the root and the one next to the terminal (*back
-   cuts*), and the violated edge rows; until none is violated, or the bound stalls once the
-   rounds have taken a while. The bound is computed from the dual values again, valid for any
-   dual vector (Neumaier & Shcherbina), so it does not rest on the solver's tolerances; arcs
-   whose reduced cost lifts it to the best tree are fixed to 0; once half of the edges have
-   both arcs fixed, the branch-and-cut starts again on the rest (:mod:`._restrict`). While the
-   best tree is a few above the bound, the trees as cheap as the bound are searched alone, on
-   the edges they may use (*stages*): one found is optimal, none lifts the bound. A tree well
-   below the upper bound the graph was reduced with, and each restart, have the reductions
-   run again on the edges left, with the best tree's cost, and the arcs of the edges they
-   remove fixed to 0. Every few rounds the cut rows the LP no longer needs are deleted; arcs
-   whose reduced cost is an edge or more leave HiGHS's model until priced back (:mod:`._lp`).
+   LP's cheapest points close short cycles near each terminal; a ball cuts off all of them).
+   Each round: solve; lead a shortest-path heuristic by the LP values (arcs the LP uses are
+   cheap to follow); find violated cuts by a maximum flow from the root to each terminal
+   (capacities the arc values), for each the cut next to the root and the one next to the
+   terminal (*back cuts*), and the violated edge rows; until none is violated, or the bound
+   stalls once the rounds have taken a while (:mod:`._stall`). The bound is computed from the
+   dual values again, valid for any dual vector (Neumaier & Shcherbina), so it does not rest on
+   the solver's tolerances; arcs whose reduced cost lifts it to the best tree are fixed to 0;
+   once half of the edges have both arcs fixed, the branch-and-cut starts again on the rest
+   (:mod:`._restrict`). While the best tree is a few above the bound, the trees as cheap as the
+   bound are searched alone, on the edges they may use (*stages*): one found is optimal, none
+   lifts the bound. A tree well below the upper bound the graph was reduced with, and each
+   restart, have the reductions run again on the edges left, with the best tree's cost, and the
+   arcs of the edges they remove fixed to 0. Every few rounds the cut rows the LP no longer
+   needs are deleted; arcs whose reduced cost is an edge or more leave HiGHS's model until
+   priced back (:mod:`._lp`).
 2. The integer programme with those rows and a cutoff below the best tree (:mod:`._branch`):
    HiGHS's branch and bound (its own cuts, heuristics and presolve). Each integer solution it
    finds is checked as it comes: one that reaches every terminal is a tree (kept, polished by
@@ -77,7 +78,6 @@ References
 
 from __future__ import annotations
 
-import math
 import time
 
 import numpy as np
@@ -93,6 +93,7 @@ from letterplay.steiner._lp import _Pattern, _Rows
 from letterplay.steiner._merge import _Pool
 from letterplay.steiner._reduce import _Reduced
 from letterplay.steiner._restrict import _Restarts
+from letterplay.steiner._stall import _Stall
 
 __all__ = ["FLOW_SCALE", "LP_ROUNDS"]
 
@@ -110,28 +111,6 @@ nonzeros per arc of the graph (on word graphs, the balls up to the root take 1 t
 
 POLISH_SECONDS = 0.5
 """The local search on a tree found from a relaxation stops after this many seconds."""
-
-STALL_ROUNDS = 10
-"""Rounds in a row in which the LP bound closes less than a hundredth of the gap to the best
-tree: the bound has stalled, and the cutting stops once it has had its time
-(:data:`STALL_SHARE`); branch and bound goes on."""
-
-STALL_SHARE = 0.5
-"""The share of the branch-and-cut's time the cut rounds may take before a stalled bound stops
-them. Each round brings the LP nearer an arborescence: better trees, and fewer integer
-solutions leaving terminals unreached (each starts HiGHS again). On 25 SteinLib-like d19 graphs,
-rounds until no cut was violated took the slowest from 62 s to 20 s (CPU), none longer; on 50
-PACE track-1 instances (60 s each) the same were proven, most open ones with a higher bound."""
-
-STALL_MAX_EDGES = 5_000
-"""A stalled bound does not stop the cut rounds on a graph of more edges: HiGHS's branch and
-bound on so large a degenerate LP seldom ends in the time left, while the rounds go on fixing
-arcs until the graph restarts smaller (:mod:`._restrict`). Nor does it while its pace would
-close the gap in time (:meth:`_BranchAndCut._stalls`). Both proved 20-3 and 16-7 (the common
-words, seeds 1 to 10: 26 of 29, not 24)."""
-
-STALL_SECONDS = 30.0
-"""Without a time limit, the seconds the cut rounds may take before a stalled bound stops them."""
 
 CUTS_PER_ROUND = 100
 """A round of separation stops once it has this many rows (the LP moves on, and the next
@@ -499,17 +478,13 @@ class _BranchAndCut(_Restarts):
 
     def _root_lp(self) -> None:
         """Cut rounds on the LP relaxation, a tree led by each LP solution, until no cut is
-        violated, the bound meets the best tree, or the bound stalls (:data:`STALL_ROUNDS`)."""
+        violated, the bound meets the best tree, or the bound stalls (:mod:`._stall`)."""
         import highspy
 
         h = self.h
         arcs = 2 * self.m
-        stalled = 0
-        history: list[tuple[float, float]] = []  # the time and bound of each round
-        budget = (
-            STALL_SECONDS
-            if math.isinf(self.deadline)
-            else STALL_SHARE * (self.deadline - self.started)
+        stall = _Stall(
+            started=self.started, deadline=self.deadline, target=self.target, lower=self.lower
         )
         while self.rounds < LP_ROUNDS and self.lower < self.target:
             left = self.deadline - time.perf_counter()
@@ -554,26 +529,11 @@ class _BranchAndCut(_Restarts):
                 return
             self.cuts += len(rows)
             self.model.add(rows)
-            # stalled: the bound moved less than a hundredth of the gap left; while the rounds
-            # are cheap they go on (every cut makes the branch and bound's integer solutions
-            # likelier trees)
-            last = history[-1][1] if history else -math.inf
-            stalled = stalled + 1 if bound - last < 0.01 * (self.target - bound) else 0
-            history.append((time.perf_counter(), bound))
-            if stalled >= STALL_ROUNDS and self._stalls(history, budget):
+            # while the rounds are cheap they go on (every cut makes the branch and bound's
+            # integer solutions likelier trees)
+            now, target, lower = time.perf_counter(), self.target, self.lower
+            if stall.stops(time=now, bound=bound, target=target, lower=lower, m=self.m):
                 return
-
-    def _stalls(self, history: list[tuple[float, float]], budget: float) -> bool:
-        """Whether a bound that moved little (``history``: each round's time and bound) ends
-        the cut rounds: once they have had their ``budget`` of seconds, on a small enough graph
-        (:data:`STALL_MAX_EDGES`), unless its pace over the last :data:`STALL_ROUNDS` rounds
-        would lift it to the best tree before the deadline."""
-        (then, before), (now, bound) = history[-STALL_ROUNDS], history[-1]
-        if now - self.started <= budget or self.m > STALL_MAX_EDGES:
-            return False
-        pace = (bound - before) / max(now - then, 1e-9)
-        # the bound closes the gap once past the target less one (costs are integers)
-        return not (pace > 0 and (self.target - 1 - bound) / pace < self.deadline - now)
 
     def run(self) -> tuple[int | None, list[tuple[int, int]], int]:
         """Search; returns (cost of a cheaper tree or None, its reduced edges, lower bound)."""
