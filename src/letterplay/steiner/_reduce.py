@@ -434,14 +434,14 @@ def _reduced_cost_test(
             found = (total, edges + g.fixed)
     if best_bound + g.offset >= upper:
         return best_bound, found
+    if edge_out.any():  # first: the edges here are still g's, edge j its edge ``order[j]``
+        keep = np.ones(len(g.a), dtype=bool)
+        keep[order[edge_out]] = False
+        g.keep_edges(keep, "reduced_cost")
     if node_out.any():
         dead = np.zeros(g.n, dtype=bool)
         dead[ids[node_out]] = True
         g.drop_nodes(dead, "reduced_cost")
-    if edge_out.any():
-        # the node test may have taken edges already: match the survivors by their ends
-        out = ids[a[edge_out]] * g.n + ids[b[edge_out]]
-        g.keep_edges(~np.isin(g.a * g.n + g.b, out), "reduced_cost")
     return best_bound, found
 
 
