@@ -345,9 +345,7 @@ class _Model:
         """The last solve's column values (0 for those set aside) and row dual values."""
         if self.solved is None:
             solution = self.h.getSolution()
-            x = np.zeros(self.width)
-            x[self.held] = np.asarray(solution.col_value)
-            self.solved = x, np.asarray(solution.row_dual)
+            self.solved = self.spread(solution.col_value), np.asarray(solution.row_dual)
         return self.solved
 
     def _reduced_costs(self) -> np.ndarray:
