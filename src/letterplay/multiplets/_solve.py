@@ -342,13 +342,15 @@ def relevant_words(
     """
     from scipy.sparse import csgraph
 
+    from letterplay.steiner._graph import hop_distances
+
     ids = np.array([graph.lexicon.word_id(w) for w in targets], dtype=np.int64)
     if within is None:
         nodes, adjacency, local = _targets_component(graph, list(targets), ids)
     else:
         nodes, adjacency = within
         local = np.arange(len(ids))  # targets come first there
-    dist = csgraph.shortest_path(adjacency, unweighted=True, directed=False, indices=local)
+    dist = hop_distances(adjacency, local)  # both directions of each edge are in it
     if upper_bound is None:
         import scipy.sparse as sp
 

@@ -36,6 +36,8 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components, dijkstra
 
+from letterplay.steiner._graph import hop_distances
+
 if TYPE_CHECKING:
     from letterplay.steiner._graph import _Input
 
@@ -97,8 +99,12 @@ class _Problem:
 
     def terminal_distances(self) -> np.ndarray:
         """Metric distances from every terminal (rows) to every node (columns)."""
-        # the matrix holds both directions of each edge: a directed search is the same, faster
-        return dijkstra(self.metric(), directed=True, indices=self.terms)
+        metric = self.metric()
+        # the matrix holds both directions of each edge: a directed search is the same, faster;
+        # where every edge costs the same (a multiplet's size search), counting edges is faster
+        if len(metric.data) and (metric.data == metric.data[0]).all():
+            return hop_distances(metric, self.terms) * metric.data[0]
+        return dijkstra(metric, directed=True, indices=self.terms)
 
 
 def _mst_cost(dist: np.ndarray) -> float:

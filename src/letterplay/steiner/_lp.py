@@ -36,7 +36,9 @@ import threading
 
 import numpy as np
 import scipy.sparse as sp
-from scipy.sparse.csgraph import breadth_first_order, dijkstra
+from scipy.sparse.csgraph import breadth_first_order
+
+from letterplay.steiner._graph import hop_distances
 
 __all__ = ["BALL_CHUNK", "IDLE", "idle_rows", "safe_bound"]
 
@@ -192,7 +194,7 @@ class _Pattern:
         share = budget / max(1, len(others))
         chunk = max(1, BALL_CHUNK // max(1, n))
         for start in range(0, len(others), chunk):
-            hops = dijkstra(graph, indices=others[start : start + chunk], unweighted=True)
+            hops = hop_distances(graph, others[start : start + chunk])
             for distance in hops:
                 if not np.isfinite(distance[root]):
                     continue  # apart from the root: no tree (the reductions left none cheaper)
