@@ -21,9 +21,9 @@ from graphs import check_tree, graph
 from letterplay.errors import Cancelled, NoSolutionError
 from letterplay.steiner import _reduce as reduce_module
 from letterplay.steiner import read_instance
-from letterplay.steiner._bounds import _Problem, held_karp, hop_distances
+from letterplay.steiner._bounds import _Problem, held_karp
 from letterplay.steiner._dual import _prepare, dual_ascent, reduced_cost_test
-from letterplay.steiner._graph import _check, tree_cost
+from letterplay.steiner._graph import _check, hop_distances, tree_cost
 from letterplay.steiner._heuristic import (
     _component_of,
     _edge_ids,
@@ -200,17 +200,20 @@ def test_held_karp_matches_every_order(flat):
             st.just(n),
             st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=30),
             st.lists(st.integers(0, n - 1), min_size=1, max_size=4),
+            st.booleans(),
         )
     )
 )
 def test_hop_distances_match_dijkstra_on_unit_edges(drawn):
-    """The breadth-first distances equal Dijkstra's with every edge costing 1, on graphs with
-    loops, parallel edges and parts no source reaches."""
-    n, pairs, sources = drawn
+    """The breadth-first distances equal Dijkstra's with every arc costing 1, on graphs with
+    both directions of each edge or arcs one way, loops, parallel arcs and parts no source
+    reaches."""
+    n, pairs, sources, both = drawn
     u = np.array([a for a, _ in pairs], dtype=np.int64)
     v = np.array([b for _, b in pairs], dtype=np.int64)
-    ones = np.ones(2 * len(pairs))
-    graph = sp.csr_array((ones, (np.r_[u, v], np.r_[v, u])), shape=(n, n))
+    if both:
+        u, v = np.r_[u, v], np.r_[v, u]
+    graph = sp.csr_array((np.ones(len(u)), (u, v)), shape=(n, n))
     graph.sum_duplicates()
     graph.data[:] = 1
     expected = dijkstra(graph, directed=True, indices=sources, unweighted=True)
