@@ -220,6 +220,16 @@ def test_hop_distances_match_dijkstra_on_unit_edges(drawn):
     assert np.array_equal(hop_distances(graph, sources), expected)
 
 
+@pytest.mark.parametrize("cost", [0, 1, 7])
+def test_terminal_distances_on_equal_costs_match_dijkstra(cost):
+    """Where every edge costs the same, the terminals' distances are counted in edges: the same
+    as Dijkstra's, at a cost of 0 too, with a part of the graph no terminal reaches."""
+    g = graph(7, {(0, 1): cost, (1, 2): cost, (2, 3): cost, (0, 3): cost, (4, 5): cost})
+    p = _Problem(_check(g, [0, 2]))
+    expected = dijkstra(p.metric(), directed=True, indices=p.terms)
+    assert np.array_equal(p.terminal_distances(), expected)
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(instances())
 def test_ascents_sharing_their_arcs_match_fresh_ones(instance):

@@ -102,8 +102,10 @@ class _Problem:
         metric = self.metric()
         # the matrix holds both directions of each edge: a directed search is the same, faster;
         # where every edge costs the same (a multiplet's size search), counting edges is faster
-        if len(metric.data) and (metric.data == metric.data[0]).all():
-            return hop_distances(metric, self.terms) * metric.data[0]
+        # (not at a cost of 0, where a node no edge reaches would be 0 times infinity)
+        step = metric.data[0] if len(metric.data) else 0.0
+        if step > 0 and (metric.data == step).all():
+            return hop_distances(metric, self.terms) * step
         return dijkstra(metric, directed=True, indices=self.terms)
 
 

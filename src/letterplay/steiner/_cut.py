@@ -531,8 +531,13 @@ class _BranchAndCut(_Restarts):
             self.model.add(rows)
             # while the rounds are cheap they go on (every cut makes the branch and bound's
             # integer solutions likelier trees)
-            now, target, lower = time.perf_counter(), self.target, self.lower
-            if stall.stops(time=now, bound=bound, target=target, lower=lower, m=self.m):
+            if stall.stops(
+                time=time.perf_counter(),
+                bound=bound,
+                target=self.target,
+                lower=self.lower,
+                m=self.m,
+            ):
                 return
 
     def run(self) -> tuple[int | None, list[tuple[int, int]], int]:

@@ -28,6 +28,7 @@ False
 from __future__ import annotations
 
 import math
+from collections import deque
 
 __all__ = ["MOVE_SHARE", "STALL_MAX_EDGES", "STALL_ROUNDS", "STALL_SECONDS", "STALL_SHARE"]
 
@@ -67,7 +68,8 @@ class _Stall:
         self.budget = STALL_SHARE * (deadline - started) if limited else STALL_SECONDS
         self.still = 0  # rounds in a row that did not move
         self.gap = target - lower  # between the best tree and the lower bound, a round ago
-        self.history: list[tuple[float, float]] = []  # the time and LP bound of each round
+        # the time and LP bound of each round, as far back as the pace looks
+        self.history: deque[tuple[float, float]] = deque(maxlen=STALL_ROUNDS)
 
     def stops(self, *, time: float, bound: float, target: int, lower: int, m: int) -> bool:
         """Whether the cut rounds stop after a round that ended at ``time`` with the LP
