@@ -24,8 +24,9 @@ from letterplay.steiner._bounds import _Problem
 from letterplay.steiner._branch import _Lazy, branch
 from letterplay.steiner._cut import _BranchAndCut
 from letterplay.steiner._dual import ascent_cuts, dual_ascent
+from letterplay.steiner._flows import FLOW_SCALE, _Flows, ball
 from letterplay.steiner._graph import _check
-from letterplay.steiner._lp import _highs, _lp_time_limit, _Rows
+from letterplay.steiner._lp import _highs, _lp_time_limit, _Pattern, _Rows
 from letterplay.steiner._reduce import _Reduced
 from letterplay.steiner._stall import STALL_MAX_EDGES, STALL_ROUNDS, _Stall
 from letterplay.steiner._tree import _solve
@@ -417,30 +418,120 @@ def test_every_in_out_cut_is_crossed_by_an_optimal_tree(instance):
     assert any(from_point(k) for k in range(len(points)))
 
 
+def scaled_flows(n: int, src, dst, x: np.ndarray) -> nx.DiGraph:
+    """networkx's flow graph of arcs ``src[j] -> dst[j]``, each arc's capacity ``x[j]`` scaled
+    as the engine scales it."""
+    flows = nx.DiGraph()
+    flows.add_nodes_from(range(n))
+    for u, v, value in zip(src.tolist(), dst.tolist(), x.tolist(), strict=True):
+        flows.add_edge(u, v, capacity=math.floor(value * FLOW_SCALE))
+    return flows
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(instances(), st.integers(0, 2**32 - 1))
-def test_the_flow_cuts_are_minimum_cuts(instance, seed):
-    """The flow cuts of a random point (:meth:`_BranchAndCut._flow_cuts`, its flows held to
-    a unit by the source's arc): a terminal a unit reaches gives no cut, and each other one the
-    cut next to the root, whose value is its maximum flow from the root itself (networkx's,
-    each arc's capacity scaled as the engine scales it)."""
+@given(instances(), st.integers(0, 2**32 - 1), st.booleans())
+def test_the_flow_cuts_cut_off_every_terminal_a_unit_does_not_reach(instance, seed, on_balls):
+    """The flow cuts of a random point (:meth:`_BranchAndCut._flow_cuts`, on the whole graph,
+    or first on balls as in large graphs): each holds the root, leaves out a terminal and is
+    left by less than a unit; each terminal that less than a unit reaches from the root
+    (networkx's maximum flow) is left out of one, and no terminal a unit reaches is left out of
+    any."""
     bc, _, _, _ = rooted_optimum(instance)
     bc._build()
     rng = np.random.default_rng(seed)
     x = np.zeros(2 * bc.m + bc.n)
     x[: 2 * bc.m] = rng.choice([0.0, 0.25, 0.5, 1.0], size=2 * bc.m)
-    scale = cut_module.FLOW_SCALE
-    flows = nx.DiGraph()
-    flows.add_nodes_from(range(bc.n))
-    capacities = zip(bc.src.tolist(), bc.dst.tolist(), x[: 2 * bc.m].tolist(), strict=True)
-    for u, v, value in capacities:
-        flows.add_edge(u, v, capacity=math.floor(value * scale))
-    rows = _Rows()
+    flows = scaled_flows(bc.n, bc.src, bc.dst, x[: 2 * bc.m])
+    sides = []
     with pytest.MonkeyPatch.context() as monkeypatch:  # undone after each example
         monkeypatch.setattr(cut_module, "CUTS_PER_ROUND", 10**6)
-        bc._flow_cuts(x, rows)
-    values = sorted(round(x[arcs].sum() * scale) for arcs in rows.indices)
+        if on_balls:
+            monkeypatch.setattr(cut_module, "BALL_MIN_ARCS", 0)
+        cut_row = bc._cut_row
+
+        def kept(inside, rows, x, seen):
+            sides.append(inside.copy())
+            return cut_row(inside, rows, x, seen)
+
+        monkeypatch.setattr(bc, "_cut_row", kept)
+        bc._flow_cuts(x, _Rows())
+
+    def value(inside: np.ndarray) -> float:
+        return x[: 2 * bc.m][inside[bc.src] & ~inside[bc.dst]].sum()
+
+    assert all(inside[bc.root] and not inside[bc.terms].all() for inside in sides)
+    assert all(value(inside) < 1 for inside in sides)
     for t in bc.others.tolist():
         flow = nx.maximum_flow_value(flows, bc.root, t)
-        assert flow >= scale or flow in values
-    assert all(value < scale for value in values)
+        assert (flow >= FLOW_SCALE) != any(not inside[t] for inside in sides)
+        if flow < FLOW_SCALE and not on_balls:  # the whole graph's cuts are minimum cuts
+            least = min(value(inside) for inside in sides if not inside[t])
+            assert round(least * FLOW_SCALE) == flow
+
+
+@st.composite
+def balls(draw):
+    """A random graph of up to 40 nodes (as a pattern of arcs both ways), its root, a terminal,
+    a ball around the terminal and arc values."""
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    n = draw(st.integers(3, 40))
+    edges = random_edges(rng, n, draw(st.integers(n - 1, min(3 * n, n * (n - 1) // 2))))
+    a, b = (np.array(side, dtype=np.int64) for side in zip(*edges, strict=True))
+    pattern = _Pattern(n, np.concatenate([a, b]), np.concatenate([b, a]))
+    root, t = (int(v) for v in rng.choice(n, 2, replace=False))
+    hops, most = draw(st.integers(0, 4)), draw(st.integers(0, 4 * len(a)))
+    x = rng.choice([0.0, 0.25, 0.5, 1.0], size=2 * len(a))
+    return pattern, root, t, hops, most, x
+
+
+@settings(max_examples=150, deadline=None)
+@given(balls())
+def test_a_ball_is_every_node_within_some_hops(case):
+    """:func:`._flows.ball` holds the nodes within some number of hops of the terminal, at most
+    ``hops``, not through the root; their arcs are at most ``most`` (but the terminal's own),
+    and one hop more would be too many or reach no more nodes."""
+    pattern, root, t, hops, most, _ = case
+    graph = nx.Graph(zip(pattern.rows.tolist(), pattern.indices.tolist(), strict=True))
+    graph.remove_node(root)
+    distance = nx.single_source_shortest_path_length(graph, t)
+    nodes = set(ball(pattern, t, np.arange(pattern.n) == root, hops=hops, most=most).tolist())
+    radius = max(distance[v] for v in nodes)
+    assert radius <= hops
+    assert nodes == {v for v, d in distance.items() if d <= radius}
+
+    def arcs(within: set) -> int:  # the arcs into them: as many as out, the root's too
+        return sum(int(pattern.indptr[v + 1] - pattern.indptr[v]) for v in within)
+
+    assert len(nodes) == 1 or arcs(nodes) <= most
+    wider = {v for v, d in distance.items() if d <= radius + 1}
+    assert radius == hops or wider == nodes or arcs(wider) > most
+
+
+@settings(max_examples=150, deadline=None)
+@given(balls())
+def test_a_ball_flow_is_the_flow_with_the_nodes_outside_merged(case):
+    """The flow on a ball (:class:`._flows._Flows`) is networkx's maximum flow into the
+    terminal from the nodes outside the ball, merged into one: none when a unit gets through;
+    else both sides of its cut are left, or entered, by exactly that flow."""
+    pattern, root, t, hops, most, x = case
+    inside = ball(pattern, t, np.arange(pattern.n) == root, hops=hops, most=most)
+    src, dst = pattern.rows, pattern.indices.astype(np.int64)
+    capacity = np.floor(x * FLOW_SCALE).astype(np.int64)  # by the pattern's positions
+    merged = np.where(np.isin(np.arange(pattern.n), inside), np.arange(pattern.n), root)
+    flows = nx.DiGraph()
+    flows.add_nodes_from(range(pattern.n))
+    for u, v, c in zip(merged[src].tolist(), merged[dst].tolist(), capacity.tolist(), strict=True):
+        if u != v:
+            c += flows.edges[u, v]["capacity"] if flows.has_edge(u, v) else 0
+            flows.add_edge(u, v, capacity=c)
+    flow = nx.maximum_flow_value(flows, root, t)
+    local = _Flows(pattern, inside)
+    found = local.cut(local.capacities(capacity), t)
+    assert (found is None) == (flow >= FLOW_SCALE)
+    if found is not None:
+        near, far = found
+        assert near[root] and not near[t] and far[t] and not (near & far).any()
+        assert near[np.setdiff1d(np.arange(pattern.n), inside)].all()
+        assert capacity[near[src] & ~near[dst]].sum() == flow
+        assert capacity[~far[src] & far[dst]].sum() == flow

@@ -16,19 +16,19 @@ There are exponentially many cuts, so they are added as needed (:class:`_BranchA
    LP's cheapest points close short cycles near each terminal; a ball cuts off all of them).
    Each round: solve; lead a shortest-path heuristic by the LP values (arcs the LP uses are
    cheap to follow); find violated cuts by a maximum flow from the root to each terminal
-   (capacities the arc values), for each the cut next to the root and the one next to the
-   terminal (*back cuts*), and the violated edge rows; until none is violated, or the bound
-   stalls once the rounds have taken a while (:mod:`._stall`). The bound is computed from the
-   dual values again, valid for any dual vector (Neumaier & Shcherbina), so it does not rest on
-   the solver's tolerances; arcs whose reduced cost lifts it to the best tree are fixed to 0;
-   once half of the edges have both arcs fixed, the branch-and-cut starts again on the rest
-   (:mod:`._restrict`). While the best tree is a few above the bound, the trees as cheap as the
-   bound are searched alone, on the edges they may use (*stages*): one found is optimal, none
-   lifts the bound. A tree well below the upper bound the graph was reduced with, and each
-   restart, have the reductions run again on the edges left, with the best tree's cost, and the
-   arcs of the edges they remove fixed to 0. Every few rounds the cut rows the LP no longer
-   needs are deleted; arcs whose reduced cost is an edge or more leave HiGHS's model until
-   priced back (:mod:`._lp`).
+   (capacities the arc values; in large graphs first on a ball around it, :mod:`._flows`), for
+   each the cut next to the root and the one next to the terminal (*back cuts*), and the
+   violated edge rows; until none is violated, or the bound stalls once the rounds have taken a
+   while (:mod:`._stall`). The bound is computed from the dual values again, valid for any dual
+   vector (Neumaier & Shcherbina), so it does not rest on the solver's tolerances; arcs whose
+   reduced cost lifts it to the best tree are fixed to 0; once half of the edges have both arcs
+   fixed, the branch-and-cut starts again on the rest (:mod:`._restrict`). While the best tree
+   is a few above the bound, the trees as cheap as the bound are searched alone, on the edges
+   they may use (*stages*): one found is optimal, none lifts the bound. A tree well below the
+   upper bound the graph was reduced with, and each restart, have the reductions run again on
+   the edges left, with the best tree's cost, and the arcs of the edges they remove fixed to 0.
+   Every few rounds the cut rows the LP no longer needs are deleted; arcs whose reduced cost is
+   an edge or more leave HiGHS's model until priced back (:mod:`._lp`).
 2. The integer programme with those rows and a cutoff below the best tree (:mod:`._branch`):
    HiGHS's branch and bound (its own cuts, heuristics and presolve). Each integer solution it
    finds is checked as it comes: one that reaches every terminal is a tree (kept, polished by
@@ -81,13 +81,12 @@ from __future__ import annotations
 import time
 
 import numpy as np
-import scipy.sparse as sp
-from scipy.sparse.csgraph import maximum_flow
 
 from letterplay.progress import report
 from letterplay.steiner import _lp
 from letterplay.steiner._branch import _Lazy, branch
 from letterplay.steiner._dual import ascent_cuts, reduced_distances
+from letterplay.steiner._flows import BALL_HOPS, BALL_MIN_ARCS, FLOW_SCALE, _Flows, ball
 from letterplay.steiner._heuristic import _guided_tree, _tree_on, _View
 from letterplay.steiner._lp import _Pattern, _Rows
 from letterplay.steiner._merge import _Pool
@@ -95,12 +94,7 @@ from letterplay.steiner._reduce import _Reduced
 from letterplay.steiner._restrict import _Restarts
 from letterplay.steiner._stall import _Stall
 
-__all__ = ["FLOW_SCALE", "LP_ROUNDS"]
-
-FLOW_SCALE = 1 << 20
-"""Arc values become integer capacities ``floor(x * FLOW_SCALE)`` for the maximum flows
-(scipy's take integers); a cut found is added only when its arc values, summed exactly, fall
-short of 1."""
+__all__ = ["LP_ROUNDS"]
 
 LP_ROUNDS = 400
 """The most rounds of cut separation at the root before the integer search starts."""
@@ -179,7 +173,9 @@ class _BranchAndCut(_Restarts):
         self.lp_seconds = self.mip_seconds = self.separation_seconds = 0.0
         self.fixed = np.zeros(2 * m, dtype=bool)
         self.pattern = _Pattern(n, self.src, self.dst)
-        self.capped = self.pattern.with_source(self.root)  # :meth:`_flow_cuts`
+        # the flow graphs of the separation (:meth:`_flow_cuts`): the whole graph's, the balls'
+        self.whole: _Flows | None = None
+        self.balls: dict[int, _Flows | None] = {}
         self.view = _View((g.a, g.b, g.cost), g.r, g.terms)
         self.h = self.model = None  # the HiGHS model, and it with a copy of its rows
         self.rounds_done = False  # the cut rounds at the root are over
@@ -310,37 +306,52 @@ class _BranchAndCut(_Restarts):
 
     def _flow_cuts(self, x: np.ndarray, rows: _Rows) -> None:
         """Violated cuts by maximum flow from the root to each terminal; for each, the cut next
-        to the root and the one next to the terminal. The capacity matrix keeps one sparsity
-        pattern (the arcs sorted by tail, then head), which scipy's flows share, so residual
-        graphs are masks of it. The flow starts at a source whose one arc into the root holds
-        a unit: only whether a unit reaches the terminal matters, and the points separated
-        carry many units to most terminals (the core point starts with every arc at 1), which
-        a flow from the root itself would carry all of."""
-        n, pattern = self.n, self.pattern
-        indptr, indices, at = self.capped
+        to the root and the one next to the terminal. The flow is found first on a ball around
+        the terminal (:mod:`._flows`), then, when a unit gets through there, on the whole graph."""
         cap = np.floor(x[: 2 * self.m] * FLOW_SCALE).astype(np.int64)
         cap[self.fixed] = 0
-        capacity = np.zeros(len(indices), dtype=np.int32)
-        capacity[at] = cap[pattern.order]
-        capacity[-1] = FLOW_SCALE  # source -> root; root -> source stays 0
-        graph = sp.csr_array((capacity, indices, indptr), shape=(n + 1, n + 1))
+        capacity = cap[self.pattern.order]  # by the pattern's positions
+        if self.whole is None:
+            self.whole = _Flows(self.pattern, np.flatnonzero(np.arange(self.n) != self.root))
+        whole = self.whole.capacities(capacity)
         seen: set = set()
+        local = self._ball(self.root)
+        if local is not None:  # on the arcs reversed, the flow from the rest into the root
+            sides = local.cut(local.capacities(capacity[self.pattern.reverse]), self.root)
+            if sides is not None:
+                rest, root_side = sides
+                self._cut_row(root_side, rows, x, seen)
+                self._cut_row(~rest, rows, x, seen)
         order = np.random.default_rng(self.rounds).permutation(self.others)
         for i, t in enumerate(order.tolist()):
             if time.perf_counter() > self.deadline or len(rows) >= CUTS_PER_ROUND:
                 return
             if i % 16 == 15:
                 report(self.progress, "cutting planes", self.rounds, LP_ROUNDS)
-            result = maximum_flow(graph, n, t)
-            if result.flow_value >= FLOW_SCALE:
+            local = self._ball(t)
+            sides = None if local is None else local.cut(local.capacities(capacity), t)
+            if sides is None:
+                sides = self.whole.cut(whole, t)
+            if sides is None:
                 continue
-            free = (capacity - result.flow.data)[at] > 0
-            near = pattern.reach(free, self.root)
-            if near[t]:
-                continue
+            near, far = sides
             self._cut_row(near, rows, x, seen)
-            # the nodes that reach t: along the residual arcs backwards
-            self._cut_row(~pattern.reach(free[pattern.reverse], t), rows, x, seen)
+            self._cut_row(~far, rows, x, seen)
+
+    def _ball(self, t: int) -> _Flows | None:
+        """The flow graph of the ball around terminal ``t`` (built at its first use; the root's
+        keeps the other terminals out, the others' the root), or None when it holds only ``t``
+        or the graph has fewer than :data:`._flows.BALL_MIN_ARCS` arcs. The balls together hold
+        at most twice the graph's arcs, each at most a quarter."""
+        if 2 * self.m < BALL_MIN_ARCS:
+            return None
+        if t not in self.balls:
+            arcs = 2 * self.m
+            most = min(arcs // 4, 2 * arcs // len(self.others))
+            apart = self.is_term.copy() if t == self.root else np.arange(self.n) == self.root
+            nodes = ball(self.pattern, t, apart, hops=BALL_HOPS, most=most)
+            self.balls[t] = _Flows(self.pattern, nodes) if len(nodes) > 1 else None
+        return self.balls[t]
 
     # ------------------------------------------------------------------------------------------
     # Bounds

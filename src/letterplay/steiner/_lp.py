@@ -137,30 +137,6 @@ class _Pattern:
         opposite = np.concatenate([np.arange(m, 2 * m), np.arange(m)])  # arc j and j ± m
         self.reverse = position[opposite[self.order]]
 
-    def with_source(self, root: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The pattern with one more node, ``n``, a *source* whose one arc enters ``root`` (and
-        its opposite, from ``root``): ``(indptr, indices, at)``, where ``at[p]`` is the
-        position of the arc at position ``p`` of this pattern. A flow from the source stops
-        at that arc's capacity (:meth:`._cut._BranchAndCut._flow_cuts`).
-
-        Examples
-        --------
-        >>> # the path 0-1-2; the source, 3, enters 0
-        >>> path = _Pattern(3, np.array([0, 1, 1, 2]), np.array([1, 2, 0, 1]))
-        >>> path.indptr.tolist(), path.indices.tolist()
-        ([0, 1, 3, 4], [1, 0, 2, 1])
-        >>> indptr, indices, at = path.with_source(0)
-        >>> indptr.tolist(), indices.tolist(), at.tolist()
-        ([0, 2, 4, 5, 6], [1, 3, 0, 2, 1, 0], [0, 2, 3, 4])
-        """
-        n, end = self.n, int(self.indptr[root + 1])
-        indptr = np.append(self.indptr, self.indptr[-1] + 1).astype(np.int32)
-        indptr[root + 1 :] += 1  # the arc root -> source ends the root's row
-        indices = np.concatenate([self.indices[:end], [n], self.indices[end:], [root]])
-        at = np.arange(len(self.indices))
-        at[end:] += 1
-        return indptr, indices.astype(np.int32), at
-
     def reach(self, mask: np.ndarray, start: int) -> np.ndarray:
         """The nodes reached from ``start`` along the arcs at the positions in ``mask``."""
         n = self.n

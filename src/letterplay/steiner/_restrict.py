@@ -231,7 +231,8 @@ class _Restarts:
         small, nodes, edges = restricted_graph(self.g, fixed[:m] & fixed[m:])
         carried = carried_rows(self.model, self.structural, column_map(m, n, edges, nodes))
         if drop:  # the model, flow pattern, heuristic view and pool: their memory goes first
-            self.h = self.model = self.pattern = self.capped = self.view = self.pool = None
+            self.h = self.model = self.pattern = self.whole = self.view = self.pool = None
+            self.balls = {}
         if carried is None:  # a cut has no arc left: no tree is cheaper than ``upper``
             return None, [], upper
         root = int(np.searchsorted(nodes, self.root))
