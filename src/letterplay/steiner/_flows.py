@@ -82,10 +82,11 @@ def ball(pattern: _Pattern, t: int, apart: np.ndarray, *, hops: int, most: int) 
 
 
 class _Flows:
-    """The flow graph of a set of nodes ``inside`` (the root not among them): those nodes, one
-    node for all the others, and a *source* whose one arc enters that node with a unit of
-    capacity (only whether a unit gets through matters, and the flows stop there). Built once
-    per graph and set of nodes; :meth:`cut` takes each round's capacities."""
+    """The flow graph of a set of nodes ``inside`` into one of them: those nodes, one node for
+    all the others (the root, for a terminal's ball or the whole graph; the other terminals, for
+    the root's ball on the arcs reversed), and a *source* whose one arc enters that node with a
+    unit of capacity (only whether a unit gets through matters, and the flows stop there).
+    Built once per graph and set of nodes; :meth:`cut` takes each round's capacities."""
 
     def __init__(self, pattern: _Pattern, inside: np.ndarray):
         n, k = pattern.n, len(inside)
@@ -118,8 +119,9 @@ class _Flows:
 
     def cut(self, data: np.ndarray, t: int) -> tuple[np.ndarray, np.ndarray] | None:
         """The two sides of a cut left by less than a unit of flow into ``t`` at the capacities
-        ``data`` (:meth:`capacities`): the nodes the flow still reaches (the root among them)
-        and the nodes that still reach ``t``, as node masks; None when a unit gets through."""
+        ``data`` (:meth:`capacities`): the nodes the flow still reaches (every node outside
+        among them) and the nodes that still reach ``t``, as node masks; None when a unit gets
+        through."""
         k, pattern = len(self.inside), self.graph
         graph = sp.csr_array((data, pattern.indices, pattern.indptr), shape=(k + 2, k + 2))
         result = maximum_flow(graph, k + 1, int(self.local[t]))
