@@ -117,3 +117,43 @@ def test_columns_set_aside_leave_the_lp_optimum_and_its_bound(data):
             assert (x >= model.lower - 1e-9).all() and (x <= model.upper + 1e-9).all()
             assert model.cost @ x == pytest.approx(expected, abs=1e-7)
             assert safe_bound(model)[0] == pytest.approx(expected, abs=1e-7)
+
+
+def node_rows_one_by_one(src, dst, root, steiner) -> _Rows:
+    """The rows of :func:`letterplay.steiner._lp.node_rows`, node by node as first written."""
+    n, arcs = len(steiner), len(src)
+    into, out = [[] for _ in range(n)], [[] for _ in range(n)]
+    for j, (a, b) in enumerate(zip(src.tolist(), dst.tolist(), strict=True)):
+        out[a].append(j)
+        into[b].append(j)
+    rows = _Rows()
+    for v in range(n):
+        if v == root:
+            continue
+        rows.add(np.array([arcs + v, *into[v]]), np.array([1.0] + [-1.0] * len(into[v])), 0, 0)
+        if steiner[v]:
+            rows.add(np.array([*out[v], arcs + v]), np.array([1.0] * len(out[v]) + [-1.0]), 0, INF)
+    rows.add(np.array(out[root]), np.ones(len(out[root])), 1, INF)
+    return rows
+
+
+@settings(max_examples=100, deadline=None)
+@given(n=st.integers(1, 12), density=st.floats(0.0, 1.0), seed=st.integers(0, 2**32 - 1))
+def test_node_rows_at_once_are_those_node_by_node(n, density, seed):
+    """The same rows in the same order, their entries in the same order (HiGHS's path through
+    the LP depends on it). Fails when a node's rows are swapped or its arcs reordered."""
+    rng = np.random.default_rng(seed)
+    a, b = np.nonzero(np.triu(rng.random((n, n)) < density, 1))
+    src, dst = np.concatenate([a, b]), np.concatenate([b, a])  # arcs j and j + m
+    steiner = rng.random(n) < 0.5
+    root = int(rng.integers(n))
+    steiner[root] = False
+    fast, plain = (
+        _lp.node_rows(src, dst, root, steiner),
+        node_rows_one_by_one(src, dst, root, steiner),
+    )
+    width = len(src) + n
+    assert (fast.matrix(width) != plain.matrix(width)).nnz == 0
+    assert fast.starts == plain.starts
+    assert np.concatenate(fast.indices).tolist() == np.concatenate(plain.indices).tolist()
+    assert fast.lower == plain.lower and fast.upper == plain.upper

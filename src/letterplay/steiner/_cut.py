@@ -202,7 +202,7 @@ class _BranchAndCut(_Restarts):
         n, m, g = self.n, self.m, self.g
         h = self.h = _lp._highs()
         self.model = _lp._Model(h)
-        inf = self.inf = highspy.kHighsInf
+        self.inf = highspy.kHighsInf
         arcs = 2 * m
         upper = np.ones(arcs + n)
         upper[arcs:] = 1.0
@@ -212,24 +212,8 @@ class _BranchAndCut(_Restarts):
         upper[arcs + self.root] = 0.0  # the root has none (its y is its in-degree, 0)
         costs = np.concatenate([self.cost, g.r]).astype(np.float64)
         self.model.add_columns(costs, lower, upper, movable=arcs)  # the arcs may be set aside
-        rows = _Rows()
-        into = [[] for _ in range(n)]
-        out = [[] for _ in range(n)]
-        for j, (a, b) in enumerate(zip(self.src.tolist(), self.dst.tolist(), strict=True)):
-            out[a].append(j)
-            into[b].append(j)
-        for v in range(n):
-            if v == self.root:
-                continue
-            # y_v - x(into v) = 0
-            rows.add(np.array([arcs + v, *into[v]]), np.array([1.0] + [-1.0] * len(into[v])), 0, 0)
-            if not self.is_term[v]:
-                # a Steiner node in the tree has a child: x(out of v) - y_v >= 0
-                rows.add(
-                    np.array([*out[v], arcs + v]), np.array([1.0] * len(out[v]) + [-1.0]), 0, inf
-                )
-        # the root's own cut: some arc leaves it
-        rows.add(np.array(out[self.root]), np.ones(len(out[self.root])), 1, inf)
+        # y is the in-degree, a Steiner node in the tree has a child, some arc leaves the root
+        rows = _lp.node_rows(self.src, self.dst, self.root, ~self.is_term)
         self.structural = len(rows)  # the rows after these are cuts, which may go again
         self.model.add(rows)
         if self.carried is None:

@@ -40,7 +40,7 @@ from scipy.sparse.csgraph import breadth_first_order
 
 from letterplay.steiner._graph import hop_distances
 
-__all__ = ["BALL_CHUNK", "IDLE", "idle_rows", "safe_bound"]
+__all__ = ["BALL_CHUNK", "IDLE", "idle_rows", "node_rows", "safe_bound"]
 
 IDLE = 1e-6
 """How far from its bound a row's value must be for the row to count as idle (and how far below
@@ -104,6 +104,17 @@ class _Rows:
         self.lower.append(lower)
         self.upper.append(upper)
 
+    def add_block(
+        self, starts: np.ndarray, indices: np.ndarray, values: np.ndarray, *, lower, upper
+    ) -> None:
+        """Add many rows at once, in CSR form: row ``i``'s entries at ``starts[i]`` to
+        ``starts[i + 1]``; ``lower`` and ``upper`` a number each, or one per row."""
+        self.indices.append(np.asarray(indices, dtype=np.int32))
+        self.values.append(np.asarray(values, dtype=np.float64))
+        self.starts.extend((self.starts[-1] + np.asarray(starts[1:])).tolist())
+        self.lower.extend(np.broadcast_to(lower, len(starts) - 1).tolist())
+        self.upper.extend(np.broadcast_to(upper, len(starts) - 1).tolist())
+
     def __len__(self) -> int:
         return len(self.lower)
 
@@ -114,6 +125,55 @@ class _Rows:
         starts = np.array(self.starts, dtype=np.int32)
         indices, values = np.concatenate(self.indices), np.concatenate(self.values)
         return sp.csr_array((values, indices, starts), shape=(len(self), width))
+
+
+def node_rows(src: np.ndarray, dst: np.ndarray, root: int, steiner: np.ndarray) -> _Rows:
+    """The rows of each node ``v`` but the root, in order of ``v`` (arcs ``src[j] → dst[j]``,
+    columns ``0 … arcs − 1``, then one ``y`` per node): ``y_v − x(into v) = 0``, and for a
+    Steiner node (``steiner[v]``) ``x(out of v) − y_v ≥ 0`` after it; then the root's
+    ``x(out of root) ≥ 1``. Each row's arcs in increasing order.
+
+    Examples
+    --------
+    >>> # the path 0 → 1 → 2, rooted at 0, node 1 a Steiner node
+    >>> rows = node_rows(np.array([0, 1]), np.array([1, 2]), 0, np.array([False, True, False]))
+    >>> rows.matrix(5).toarray().astype(int).tolist()  # columns x01, x12, y0, y1, y2
+    [[-1, 0, 0, 1, 0], [0, 1, 0, -1, 0], [0, -1, 0, 0, 1], [1, 0, 0, 0, 0]]
+    >>> [float(x) for x in rows.lower], [float(x) for x in rows.upper]
+    ([0.0, 0.0, 0.0, 1.0], [0.0, inf, 0.0, inf])
+    """
+    n, arcs = len(steiner), len(src)
+    nodes = np.flatnonzero(np.arange(n) != root)
+    two = steiner[nodes]  # a Steiner node has its out-row after its in-row
+    first = np.cumsum(1 + two) - (1 + two)  # each node's in-row
+    in_row = np.full(n, -1)
+    in_row[nodes] = first
+    # entries as (row, place in the row, column, value), sorted by row then place
+    into = np.argsort(dst, kind="stable")
+    into = into[dst[into] != root]
+    place_in = np.arange(len(into)) - np.searchsorted(dst[into], dst[into])
+    out = np.argsort(src, kind="stable")
+    out = out[steiner[src[out]]]
+    place_out = np.arange(len(out)) - np.searchsorted(src[out], src[out])
+    out_degree = np.bincount(src[out], minlength=n)
+    row = np.concatenate([first, in_row[dst[into]], in_row[src[out]] + 1, first[two] + 1])
+    place = np.concatenate([np.zeros(len(nodes)), place_in + 1, place_out, out_degree[nodes[two]]])
+    column = np.concatenate([arcs + nodes, into, out, arcs + nodes[two]])
+    value = np.concatenate(
+        [np.ones(len(nodes)), -np.ones(len(into)), np.ones(len(out)), -np.ones(int(two.sum()))]
+    )
+    order = np.lexsort((place, row))
+    count = len(nodes) + int(two.sum())
+    starts = np.searchsorted(row[order], np.arange(count + 1))
+    kind = np.zeros(count, dtype=bool)
+    kind[first[two] + 1] = True
+    rows = _Rows()
+    rows.add_block(
+        starts, column[order], value[order], lower=0.0, upper=np.where(kind, np.inf, 0.0)
+    )
+    leaving = np.flatnonzero(src == root)
+    rows.add(leaving, np.ones(len(leaving)), 1, np.inf)
+    return rows
 
 
 BALL_CHUNK = 1 << 22

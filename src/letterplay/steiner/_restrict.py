@@ -123,12 +123,9 @@ def carried_rows(model: _Model, first: int, columns: np.ndarray) -> _Rows | None
     count = np.bincount(row, minlength=matrix.shape[0])
     if ((count == 0) & ((low > 0) | (high < 0))).any():
         return None
-    rows = _Rows()
-    starts = np.concatenate([[0], np.cumsum(count)])
-    indices, values = mapped[kept], matrix.data[kept]
-    for i in np.flatnonzero(count).tolist():
-        span = slice(starts[i], starts[i + 1])
-        rows.add(indices[span], values[span], float(low[i]), float(high[i]))
+    rows, left = _Rows(), count > 0  # a row left with no column is met: it goes
+    starts = np.concatenate([[0], np.cumsum(count[left])])
+    rows.add_block(starts, mapped[kept], matrix.data[kept], lower=low[left], upper=high[left])
     return rows
 
 
