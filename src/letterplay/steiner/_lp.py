@@ -130,8 +130,8 @@ class _Rows:
 def node_rows(src: np.ndarray, dst: np.ndarray, root: int, steiner: np.ndarray) -> _Rows:
     """The rows of each node ``v`` but the root, in order of ``v`` (arcs ``src[j] → dst[j]``,
     columns ``0 … arcs − 1``, then one ``y`` per node): ``y_v − x(into v) = 0``, and for a
-    Steiner node (``steiner[v]``) ``x(out of v) − y_v ≥ 0`` after it; then the root's
-    ``x(out of root) ≥ 1``. Each row's arcs in increasing order.
+    Steiner node (``steiner[v]``, never the root: it is a terminal) ``x(out of v) − y_v ≥ 0``
+    after it; then the root's ``x(out of root) ≥ 1``. Each row's arcs in increasing order.
 
     Examples
     --------
