@@ -295,9 +295,7 @@ class _BranchAndCut(_Restarts):
         cap = np.floor(x[: 2 * self.m] * FLOW_SCALE).astype(np.int64)
         cap[self.fixed] = 0
         capacity = cap[self.pattern.order]  # by the pattern's positions
-        if self.whole is None:
-            self.whole = _Flows(self.pattern, np.flatnonzero(np.arange(self.n) != self.root))
-        whole = self.whole.capacities(capacity)
+        whole = None  # the whole graph's capacities, at its first flow (balls may do them all)
         seen: set = set()
         local = self._ball(self.root)
         if local is not None:  # on the arcs reversed, the flow from the rest into the root
@@ -315,6 +313,11 @@ class _BranchAndCut(_Restarts):
             local = self._ball(t)
             sides = None if local is None else local.cut(local.capacities(capacity), t)
             if sides is None:
+                if self.whole is None:
+                    everything = np.flatnonzero(np.arange(self.n) != self.root)
+                    self.whole = _Flows(self.pattern, everything)
+                if whole is None:
+                    whole = self.whole.capacities(capacity)
                 sides = self.whole.cut(whole, t)
             if sides is None:
                 continue
