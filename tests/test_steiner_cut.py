@@ -19,6 +19,7 @@ from graphs import graph
 from letterplay.steiner import _branch as branch_module
 from letterplay.steiner import _cut as cut_module
 from letterplay.steiner import _dual as dual_module
+from letterplay.steiner import _lp
 from letterplay.steiner import _reduce as reduce_module
 from letterplay.steiner._bounds import _Problem
 from letterplay.steiner._branch import _Lazy, branch
@@ -113,6 +114,19 @@ def test_the_lp_reduced_cost_test_keeps_every_optimal_tree(instance, weak):
     bc._root_lp()
     assert bc.lower <= optimum
     assert not bc.fixed[tree_arcs(bc, compact, best.edges)].any()
+
+
+@pytest.mark.parametrize(("cores", "strategy"), [(1, _lp.SERIAL_DUAL), (2, _lp.PARALLEL_DUAL)])
+def test_the_cut_rounds_use_the_parallel_dual_simplex_on_two_cores(monkeypatch, cores, strategy):
+    """The cut rounds' LPs are solved without presolve by the dual simplex, the parallel one
+    where there are two cores or more, and the search still finds the optimum (2 edges)."""
+    monkeypatch.setattr(_lp, "_cores", lambda: cores)
+    compact, _ = unreduced(4, {(0, 1): 1, (1, 2): 1, (0, 3): 1, (2, 3): 1, (1, 3): 1}, [0, 2, 3])
+    bc = _BranchAndCut(compact, 3, math.inf, None)
+    bc._build()
+    assert bc.h.getOptionValue("simplex_strategy")[1] == strategy
+    assert bc.h.getOptionValue("presolve")[1] == "off"
+    assert _BranchAndCut(compact, 3, math.inf, None).run()[0] == 2
 
 
 def test_the_lp_reduced_cost_test_removes_a_node_no_arc_alone_would():

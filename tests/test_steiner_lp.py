@@ -3,6 +3,8 @@ HiGHS holds only some of the columns, and the solution is still the LP's over al
 
 from __future__ import annotations
 
+import threading
+
 import highspy
 import numpy as np
 import pytest
@@ -23,9 +25,28 @@ def covering(rows: list[list[int]]) -> _Rows:
     return added
 
 
-def full_optimum(model: _Model) -> float | None:
-    """The LP over every column of ``model``, solved by HiGHS from scratch (None: infeasible)."""
+def serial_highs() -> highspy.Highs:
+    """A silent HiGHS whose LPs are solved by its serial dual simplex, as a reference for the
+    parallel one :func:`letterplay.steiner._lp._dual_simplex` chooses on two cores or more."""
     h = _highs()
+    h.setOptionValue("simplex_strategy", _lp.SERIAL_DUAL)
+    return h
+
+
+def parallel_highs() -> highspy.Highs:
+    """A silent HiGHS whose LPs are solved by its parallel dual simplex on two cores, whatever
+    the cores here."""
+    h = _highs()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_lp, "_cores", lambda: 2)
+        _lp._dual_simplex(h)
+    return h
+
+
+def full_optimum(model: _Model) -> float | None:
+    """The LP over every column of ``model``, solved by HiGHS's serial dual simplex from
+    scratch (None: infeasible)."""
+    h = serial_highs()
     width, matrix = model.width, model.matrix()
     empty = (0, np.zeros(width, dtype=np.int32), np.zeros(0, dtype=np.int32), np.zeros(0))
     h.addCols(width, model.cost, model.lower, model.upper, *empty)
@@ -117,6 +138,77 @@ def test_columns_set_aside_leave_the_lp_optimum_and_its_bound(data):
             assert (x >= model.lower - 1e-9).all() and (x <= model.upper + 1e-9).all()
             assert model.cost @ x == pytest.approx(expected, abs=1e-7)
             assert safe_bound(model)[0] == pytest.approx(expected, abs=1e-7)
+
+
+@pytest.mark.parametrize(
+    ("cores", "strategy", "concurrency"),
+    [(1, _lp.SERIAL_DUAL, 1), (2, _lp.PARALLEL_DUAL, 2), (16, _lp.PARALLEL_DUAL, 8)],
+)
+def test_the_parallel_dual_simplex_runs_on_two_cores_or_more(
+    monkeypatch, cores, strategy, concurrency
+):
+    """One core: HiGHS's serial dual simplex (its default); more: the parallel one, as many rows
+    at a time as there are cores, up to HiGHS's own default of eight."""
+    monkeypatch.setattr(_lp, "_cores", lambda: cores)
+    h = _highs()
+    _lp._dual_simplex(h)
+    assert h.getOptionValue("simplex_strategy")[1] == strategy
+    assert h.getOptionValue("simplex_max_concurrency")[1] == concurrency
+
+
+def test_another_search_in_the_process_keeps_highs_to_one_core(monkeypatch):
+    """While another thread is in a branch-and-cut, a new one's LPs take the serial dual
+    simplex (the parallel one's threads would wait on the other search's); a search nested in
+    this thread's own (a restart, a merge) does not count; once the other ends, the parallel
+    one again."""
+    monkeypatch.setattr(_lp, "_cores", lambda: 2)
+
+    def strategy() -> int:
+        h = _highs()
+        _lp._dual_simplex(h)
+        return h.getOptionValue("simplex_strategy")[1]
+
+    inside, leave = threading.Event(), threading.Event()
+
+    def other_search():
+        with _lp._searches():
+            inside.set()
+            leave.wait(10)
+
+    with _lp._searches():
+        with _lp._searches():
+            assert strategy() == _lp.PARALLEL_DUAL
+        other = threading.Thread(target=other_search)
+        other.start()
+        inside.wait(10)
+        assert strategy() == _lp.SERIAL_DUAL
+        leave.set()
+        other.join()
+        assert strategy() == _lp.PARALLEL_DUAL
+    assert not _lp._searching
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_parallel_dual_simplex_meets_the_serial_optimum(seed):
+    """A covering LP of 1,000 columns re-solved after rows are added, as the cut rounds do:
+    the parallel dual simplex (forced, whatever the cores here) reaches the serial one's
+    optimum each time, and its solution meets every row."""
+    rng = np.random.default_rng(seed)
+    width = 1_000
+    cost = rng.integers(1, 5, width).astype(float)
+    parallel, serial = _Model(parallel_highs()), _Model(serial_highs())
+    assert parallel.h.getOptionValue("simplex_strategy")[1] == _lp.PARALLEL_DUAL
+    for model in (parallel, serial):
+        model.add_columns(cost, np.zeros(width), np.ones(width))
+    for _ in range(3):
+        rows = [rng.choice(width, rng.integers(2, 30), replace=False).tolist() for _ in range(200)]
+        for model in (parallel, serial):
+            model.add(covering(rows))
+            model.solve()
+        x = parallel.solution()[0]
+        assert (parallel.matrix() @ x >= parallel.row_lower - 1e-7).all()
+        assert parallel.cost @ x == pytest.approx(serial.cost @ serial.solution()[0], abs=1e-6)
+        assert safe_bound(parallel)[0] == pytest.approx(full_optimum(parallel), abs=1e-6)
 
 
 def node_rows_one_by_one(src, dst, root, steiner) -> _Rows:

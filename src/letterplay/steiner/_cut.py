@@ -223,7 +223,7 @@ class _BranchAndCut(_Restarts):
             self._fix(self.fixed)
         # the cut rounds re-solve from the last basis: the dual simplex, without presolve
         h.setOptionValue("presolve", "off")
-        h.setOptionValue("simplex_strategy", 1)
+        _lp._dual_simplex(h)
 
     def _first_cuts(self) -> _Rows:
         """The cuts of the first LP: those of dual ascents, and balls around the terminals."""
@@ -542,19 +542,21 @@ class _BranchAndCut(_Restarts):
         """Search; returns (cost of a cheaper tree or None, its reduced edges, lower bound)."""
         if len(self.others) == 0:
             return 0, [], 0
-        self._build()
-        self.state = _Lazy(self)
-        # long LP solves report progress too, and stop at a cancellation
-        self.h.cbSimplexInterrupt.subscribe(self.state.interrupt)
-        try:
-            self._root_lp()
-            for step in () if self.restrict else (self._merge, self._around, lambda: branch(self)):
-                if self.lower < self.target and time.perf_counter() < self.deadline:
-                    step()
-        finally:
-            self.h.cbSimplexInterrupt.unsubscribe(self.state.interrupt)
-        if self.restrict:
-            self._restart()
+        with _lp._searches():  # another search in the process keeps HiGHS to one core
+            self._build()
+            self.state = _Lazy(self)
+            # long LP solves report progress too, and stop at a cancellation
+            self.h.cbSimplexInterrupt.subscribe(self.state.interrupt)
+            try:
+                self._root_lp()
+                steps = () if self.restrict else (self._merge, self._around, lambda: branch(self))
+                for step in steps:
+                    if self.lower < self.target and time.perf_counter() < self.deadline:
+                        step()
+            finally:
+                self.h.cbSimplexInterrupt.unsubscribe(self.state.interrupt)
+            if self.restrict:
+                self._restart()
         lower = min(self.lower, self.target)
         if self.best is None:
             return None, [], lower

@@ -30,9 +30,11 @@ References
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import threading
+from collections.abc import Iterator
 
 import numpy as np
 import scipy.sparse as sp
@@ -54,8 +56,29 @@ SET_ASIDE_SHARE = 0.25
 """Columns are set aside only when at least this share of those HiGHS holds may go: deleting
 columns costs HiGHS a new factorisation."""
 
+SERIAL_DUAL = 1
+"""HiGHS's ``simplex_strategy`` for its serial dual simplex (its default)."""
+
+PARALLEL_DUAL = 2
+"""HiGHS's ``simplex_strategy`` for its parallel dual simplex (PAMI: Huangfu & Hall, below): each
+major iteration picks several leaving rows and updates the basis for them at once, spread over
+the cores. The cut rounds' LPs have more columns than rows, where it pays: on two cores the
+LP solves of 20-34 took 28.6 to 32.5 s instead of 37.8, and the solutions are the same from
+run to run."""
+
+MAX_CONCURRENCY = 8
+"""At most this many rows a major iteration of the parallel dual simplex (HiGHS's own default);
+fewer where there are fewer cores."""
+
 _quiet = threading.Lock()
 _greeted = False
+
+
+def _cores() -> int:
+    """The processor cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def _highs():
@@ -81,6 +104,40 @@ def _highs():
                 _greeted = True
     h.setOptionValue("output_flag", False)
     return h
+
+
+_searching: dict[int, int] = {}  # the threads in a branch-and-cut: how deep each is nested
+_searching_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def _searches() -> Iterator[None]:
+    """This thread is in a branch-and-cut while the block runs (nested ones count once)."""
+    me = threading.get_ident()
+    with _searching_lock:
+        _searching[me] = _searching.get(me, 0) + 1
+    try:
+        yield
+    finally:
+        with _searching_lock:
+            _searching[me] -= 1
+            if not _searching[me]:
+                del _searching[me]
+
+
+def _dual_simplex(h) -> None:
+    """Let HiGHS solve its LPs by the dual simplex: the parallel one (:data:`PARALLEL_DUAL`, as
+    many rows a major iteration as there are cores) where there are two cores or more and no
+    other thread of the process is in a branch-and-cut (:func:`_searches`). Its threads wait
+    on each other at every iteration: beside another search on the same two cores, 20-34's cut
+    rounds took 0.72 s each where alone on the serial simplex they take 0.29 s."""
+    cores = _cores()
+    me = threading.get_ident()
+    with _searching_lock:
+        alone = all(thread == me for thread in _searching)
+    parallel = cores > 1 and alone
+    h.setOptionValue("simplex_strategy", PARALLEL_DUAL if parallel else SERIAL_DUAL)
+    h.setOptionValue("simplex_max_concurrency", min(cores, MAX_CONCURRENCY))
 
 
 def _lp_time_limit(h, seconds: float) -> None:
