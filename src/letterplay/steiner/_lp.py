@@ -1,8 +1,9 @@
-"""The linear programmes of the branch-and-cut (:mod:`._cut`): a silent HiGHS, rows gathered to
-add at once, the model with a copy of its rows and its columns set aside while their reduced
-costs are high, the arcs as one sparsity pattern (which the maximum flows share), a lower bound
-from dual values that does not rest on the solver's tolerances, and the rows a solution leaves
-idle.
+"""The linear programmes of the branch-and-cut (:mod:`._cut`): a silent HiGHS and the dual
+simplex it runs (the parallel one on two cores or more, while no other search of the process
+is running), rows gathered to add at once, the model with a copy of its rows and its columns
+set aside while their reduced costs are high, the arcs as one sparsity pattern (which the
+maximum flows share), a lower bound from dual values that does not rest on the solver's
+tolerances, and the rows a solution leaves idle.
 
 Examples
 --------
