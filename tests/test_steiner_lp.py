@@ -212,8 +212,8 @@ def test_the_parallel_dual_simplex_meets_the_serial_optimum(seed):
 
 
 def node_rows_one_by_one(src, dst, root, steiner) -> _Rows:
-    """The rows of :func:`letterplay.steiner._lp.node_rows`, node by node as first written."""
-    n, arcs = len(steiner), len(src)
+    """The rows of :func:`letterplay.steiner._lp.node_rows`, node by node."""
+    n = len(steiner)
     into, out = [[] for _ in range(n)], [[] for _ in range(n)]
     for j, (a, b) in enumerate(zip(src.tolist(), dst.tolist(), strict=True)):
         out[a].append(j)
@@ -222,11 +222,19 @@ def node_rows_one_by_one(src, dst, root, steiner) -> _Rows:
     for v in range(n):
         if v == root:
             continue
-        rows.add(np.array([arcs + v, *into[v]]), np.array([1.0] + [-1.0] * len(into[v])), 0, 0)
+        rows.add(np.array(into[v]), np.ones(len(into[v])), 0 if steiner[v] else 1, 1)
         if steiner[v]:
-            rows.add(np.array([*out[v], arcs + v]), np.array([1.0] * len(out[v]) + [-1.0]), 0, INF)
+            entries = sorted([(j, 1.0) for j in out[v]] + [(j, -1.0) for j in into[v]])
+            columns, values = zip(*entries, strict=True) if entries else ((), ())
+            rows.add(np.array(columns, dtype=int), np.array(values), 0, INF)
     rows.add(np.array(out[root]), np.ones(len(out[root])), 1, INF)
     return rows
+
+
+def random_arcs(n: int, density: float, rng) -> tuple[np.ndarray, np.ndarray]:
+    """A random graph's edges as arcs ``j`` and ``j + m`` opposite."""
+    a, b = np.nonzero(np.triu(rng.random((n, n)) < density, 1))
+    return np.concatenate([a, b]), np.concatenate([b, a])
 
 
 @settings(max_examples=100, deadline=None)
@@ -235,8 +243,7 @@ def test_node_rows_at_once_are_those_node_by_node(n, density, seed):
     """The same rows in the same order, their entries in the same order (HiGHS's path through
     the LP depends on it). Fails when a node's rows are swapped or its arcs reordered."""
     rng = np.random.default_rng(seed)
-    a, b = np.nonzero(np.triu(rng.random((n, n)) < density, 1))
-    src, dst = np.concatenate([a, b]), np.concatenate([b, a])  # arcs j and j + m
+    src, dst = random_arcs(n, density, rng)
     steiner = rng.random(n) < 0.5
     root = int(rng.integers(n))
     steiner[root] = False
@@ -244,8 +251,102 @@ def test_node_rows_at_once_are_those_node_by_node(n, density, seed):
         _lp.node_rows(src, dst, root, steiner),
         node_rows_one_by_one(src, dst, root, steiner),
     )
-    width = len(src) + n
+    width = len(src)
     assert (fast.matrix(width) != plain.matrix(width)).nnz == 0
     assert fast.starts == plain.starts
     assert np.concatenate(fast.indices).tolist() == np.concatenate(plain.indices).tolist()
     assert fast.lower == plain.lower and fast.upper == plain.upper
+
+
+@settings(max_examples=100, deadline=None)
+@given(n=st.integers(2, 12), density=st.floats(0.0, 1.0), seed=st.integers(0, 2**32 - 1))
+def test_edge_rows_are_those_arc_by_arc(n, density, seed):
+    """Each arc ``u → v``'s row: +1 on it, -1 on each other arc into ``u``, in order of column.
+    Fails when the arc's reverse is left in the row or another arc into ``u`` left out."""
+    rng = np.random.default_rng(seed)
+    src, dst = random_arcs(n, density, rng)
+    if not len(src):
+        return
+    arcs = np.flatnonzero(rng.random(len(src)) < 0.5)
+    rows = _lp.edge_rows(_lp._Pattern(n, src, dst), arcs)
+    matrix = rows.matrix(len(src)).toarray()
+    for row, k in zip(matrix, arcs.tolist(), strict=True):
+        expected = np.zeros(len(src))
+        expected[k] = 1.0
+        others = (dst == src[k]) & (src != dst[k])
+        expected[others] = -1.0
+        assert row.tolist() == expected.tolist()
+    assert all(upper == 0 for upper in rows.upper)
+
+
+def node_column_optimum(src, dst, cost, r, root, steiner, cuts) -> float | None:
+    """The optimum of the cut formulation as first written, with a column per node for its
+    in-degree (paying the node's weight), the rows of each node, the root and each edge, and
+    ``cuts`` (lists of arcs); None when it has none."""
+    n, arcs = len(steiner), len(src)
+    h = serial_highs()
+    lower, upper = np.zeros(arcs + n), np.ones(arcs + n)
+    upper[:arcs][dst == root] = 0.0
+    lower[arcs:][~steiner] = 1.0
+    lower[arcs + root] = upper[arcs + root] = 0.0
+    costs = np.concatenate([cost, r]).astype(float)
+    empty = (0, np.zeros(arcs + n, dtype=np.int32), np.zeros(0, dtype=np.int32), np.zeros(0))
+    h.addCols(arcs + n, costs, lower, upper, *empty)
+    rows = _Rows()
+    for v in range(n):
+        into = np.flatnonzero(dst == v)
+        if v != root:
+            rows.add(np.array([*into, arcs + v]), np.array([-1.0] * len(into) + [1.0]), 0, 0)
+        if steiner[v]:
+            out = np.flatnonzero(src == v)
+            rows.add(np.array([*out, arcs + v]), np.array([1.0] * len(out) + [-1.0]), 0, INF)
+    leaving = np.flatnonzero(src == root)
+    rows.add(leaving, np.ones(len(leaving)), 1, INF)
+    for k in np.flatnonzero(src != root).tolist():
+        reverse = int(np.flatnonzero((src == dst[k]) & (dst == src[k]))[0])
+        rows.add(np.array([k, reverse, arcs + src[k]]), np.array([1.0, 1.0, -1.0]), -INF, 0)
+    for cut in cuts:
+        rows.add(np.array(cut), np.ones(len(cut)), 1, INF)
+    matrix = rows.matrix(arcs + n)
+    entries = (matrix.nnz, matrix.indptr[:-1], matrix.indices, matrix.data)
+    h.addRows(len(rows), *(np.array(rows.lower), np.array(rows.upper)), *entries)
+    h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        return None
+    return h.getInfo().objective_function_value
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(2, 7), density=st.floats(0.3, 1.0), seed=st.integers(0, 2**32 - 1))
+def test_the_arc_formulation_has_the_lp_of_the_node_columns(n, density, seed):
+    """With every cut of a small graph, the LP over the arcs alone (a node's weight on the arcs
+    into it) has the optimum of the LP with a column per node. Fails when a node's weight is
+    left off its arcs or a Steiner node's in-degree is left unbounded."""
+    rng = np.random.default_rng(seed)
+    src, dst = random_arcs(n, density, rng)
+    if not len(src):
+        return
+    m = len(src) // 2
+    cost = np.tile(rng.integers(0, 3, m), 2).astype(float)
+    r = rng.integers(0, 3, n).astype(float)
+    steiner = rng.random(n) < 0.5
+    root = int(rng.integers(n))
+    steiner[root] = False
+    r[~steiner] = 0.0  # a terminal's weight is in every tree
+    cuts = []
+    for mask in range(1 << n):
+        inside = np.array([(mask >> v) & 1 for v in range(n)], dtype=bool)
+        if inside[root] and (~inside & ~steiner).any():
+            cuts.append(np.flatnonzero(inside[src] & ~inside[dst]).tolist())
+    model = _Model(serial_highs())
+    model.add_columns(cost + r[dst], np.zeros(2 * m), np.where(dst == root, 0.0, 1.0))
+    model.add(_lp.node_rows(src, dst, root, steiner))
+    model.add(_lp.edge_rows(_lp._Pattern(n, src, dst), np.flatnonzero(src != root)))
+    model.add(covering(cuts))
+    model.solve()
+    expected = node_column_optimum(src, dst, cost, r, root, steiner, cuts)
+    if expected is None:
+        assert model.h.getModelStatus() != highspy.HighsModelStatus.kOptimal
+    else:
+        assert model.h.getModelStatus() == highspy.HighsModelStatus.kOptimal
+        assert model.h.getInfo().objective_function_value == pytest.approx(expected, abs=1e-6)

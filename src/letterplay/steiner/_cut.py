@@ -3,10 +3,14 @@
 Every edge becomes two arcs and a terminal is the root; a Steiner tree is then an arborescence
 from the root reaching every terminal, and the *cut formulation* asks that every set of nodes
 holding the root but not some terminal be left by at least one chosen arc (Wong 1984; Koch &
-Martin 1998). Its variables: ``x`` per arc and ``y`` per node (the node's in-degree, 1 for the
-other terminals, paying the node's weight). Its rows, besides the cuts: ``y`` is the in-degree;
-a Steiner node in the tree has a child (``y_v <= x(out of v)``; Steiner leaves only add cost);
-and an edge used either way has its ends in the tree (``x_uv + x_vu <= y_u``).
+Martin 1998). Its variables: ``x`` per arc, paying the arc's edge and its head's weight (a node
+of a tree has one parent, so its weight is paid once). Its rows, besides the cuts: each other
+terminal has a parent (``x(into v) = 1``) and a Steiner node at most one; a Steiner node in the
+tree has a child (``x(into v) <= x(out of v)``; Steiner leaves only add cost); and an edge used
+either way has its ends in the tree (``x_uv + x_vu <= x(into u)``). A column per node for its
+in-degree, as first written, gives the same LP, but HiGHS's dual simplex pivots on those columns
+too: a cut round's LP of a 20-word multiplet (10,116 rows) took it 1,837 iterations and 0.71 s
+from scratch with them, 771 and 0.28 s without.
 
 There are exponentially many cuts, so they are added as needed (:class:`_BranchAndCut`):
 
@@ -199,20 +203,17 @@ class _BranchAndCut(_Restarts):
     def _build(self) -> None:
         import highspy
 
-        n, m, g = self.n, self.m, self.g
+        m, g = self.m, self.g
         h = self.h = _lp._highs()
         self.model = _lp._Model(h)
         self.inf = highspy.kHighsInf
         arcs = 2 * m
-        upper = np.ones(arcs + n)
-        upper[arcs:] = 1.0
-        upper[:arcs][self.dst == self.root] = 0.0  # nothing enters the root
-        lower = np.zeros(arcs + n)
-        lower[arcs + self.others] = 1.0  # every other terminal has a parent
-        upper[arcs + self.root] = 0.0  # the root has none (its y is its in-degree, 0)
-        costs = np.concatenate([self.cost, g.r]).astype(np.float64)
-        self.model.add_columns(costs, lower, upper, movable=arcs)  # the arcs may be set aside
-        # y is the in-degree, a Steiner node in the tree has a child, some arc leaves the root
+        upper = np.where(self.dst == self.root, 0.0, 1.0)  # nothing enters the root
+        # an arc pays its edge and its head's weight: a node in the tree has one parent
+        costs = (self.cost + g.r[self.dst]).astype(np.float64)
+        self.model.add_columns(costs, np.zeros(arcs), upper)
+        # a terminal has a parent, a Steiner node at most one and then a child, some arc
+        # leaves the root
         rows = _lp.node_rows(self.src, self.dst, self.root, ~self.is_term)
         self.structural = len(rows)  # the rows after these are cuts, which may go again
         self.model.add(rows)
@@ -242,20 +243,15 @@ class _BranchAndCut(_Restarts):
     # ------------------------------------------------------------------------------------------
     # Separation
 
-    def _edge_rows(self, x: np.ndarray, y: np.ndarray, rows: _Rows) -> None:
-        """Violated rows ``x_uv + x_vu <= y_u`` (u not the root)."""
+    def _edge_rows(self, x: np.ndarray, rows: _Rows) -> None:
+        """Violated rows ``x_uv + x_vu <= x(into u)`` (u not the root), as
+        :func:`._lp.edge_rows` writes them."""
         m, arcs = self.m, 2 * self.m
-        both = x[:m] + x[m:arcs]
-        for end in (self.g.a, self.g.b):
-            end = np.asarray(end, dtype=np.int64)
-            bad = np.flatnonzero((both > y[end] + VIOLATION) & (end != self.root))
-            for j in bad.tolist():
-                rows.add(
-                    np.array([j, j + m, arcs + int(end[j])]),
-                    np.array([1.0, 1.0, -1.0]),
-                    -self.inf,
-                    0,
-                )
+        both = np.tile(x[:m] + x[m:arcs], 2)
+        parent = np.bincount(self.dst, weights=x[:arcs], minlength=self.n)  # in-degrees
+        bad = (both > parent[self.src] + VIOLATION) & (self.src != self.root)
+        if bad.any():
+            _lp.edge_rows(self.pattern, np.flatnonzero(bad), rows)
 
     def _cut_row(self, inside: np.ndarray, rows: _Rows, x: np.ndarray, seen: set) -> bool:
         """Add the cut of the arcs leaving ``inside`` (it holds the root, not every terminal)
@@ -354,13 +350,11 @@ class _BranchAndCut(_Restarts):
         arcs fixed to 0. A tree costs the bound plus each column's reduced cost times its
         distance from the end of its range the bound took, every term at least 0; a tree
         through ``v`` holds a path from the root to ``v`` and one from ``v`` on to a terminal,
-        each arc of which adds its reduced cost and its head's (Polzin & Vahdati Daneshmand's
-        test, on the LP's reduced costs instead of a dual ascent's). A terminal that far from
-        the root lifts the lower bound. Returns the distances (:meth:`_beyond` takes them)."""
+        each arc of which adds its reduced cost (Polzin & Vahdati Daneshmand's test, on the
+        LP's reduced costs instead of a dual ascent's). A terminal that far from the root lifts
+        the lower bound. Returns the distances (:meth:`_beyond` takes them)."""
         arcs = 2 * self.m
-        head_cost = np.maximum(reduced[arcs:], 0.0)
-        head_cost[self.is_term] = 0.0  # a terminal's y is fixed at 1: it adds nothing
-        weights = np.maximum(reduced[:arcs], 0.0) + head_cost[self.dst]
+        weights = np.maximum(reduced, 0.0)
         live = ~self.fixed & (self.dst != self.root)
         from_root, to_terms = reduced_distances(
             self.src[live],
@@ -435,7 +429,8 @@ class _BranchAndCut(_Restarts):
 
     def _node_tree(self, x: np.ndarray) -> None:
         """The tree spanning the nodes of an integer solution, when they join the terminals."""
-        nodes = set(np.flatnonzero(x[2 * self.m :] > 0.5).tolist()) | set(self.terms.tolist())
+        parent = np.bincount(self.dst, weights=x[: 2 * self.m], minlength=self.n)
+        nodes = set(np.flatnonzero(parent > 0.5).tolist()) | set(self.terms.tolist())
         tree = _tree_on(self.view, nodes)  # type: ignore[arg-type]
         if len(tree.edges) == len(tree.nodes) - 1:
             self._found(tree.cost, [(int(self.g.a[j]), int(self.g.b[j])) for j in tree.edges])
@@ -480,7 +475,6 @@ class _BranchAndCut(_Restarts):
         import highspy
 
         h = self.h
-        arcs = 2 * self.m
         stall = _Stall(
             started=self.started, deadline=self.deadline, target=self.target, lower=self.lower
         )
@@ -520,7 +514,7 @@ class _BranchAndCut(_Restarts):
                 self._drop_idle_rows()
             rows = _Rows()
             start = time.perf_counter()
-            self._edge_rows(x, x[arcs:], rows)
+            self._edge_rows(x, rows)
             self._separate(x, rows)
             self.separation_seconds += time.perf_counter() - start
             if not len(rows):
@@ -542,6 +536,8 @@ class _BranchAndCut(_Restarts):
         """Search; returns (cost of a cheaper tree or None, its reduced edges, lower bound)."""
         if len(self.others) == 0:
             return 0, [], 0
+        if not self.m:  # terminals apart (the reductions left no tree cheaper than ``upper``)
+            return None, [], self.upper
         with _lp._searches():  # another search in the process keeps HiGHS to one core
             self._build()
             self.state = _Lazy(self)

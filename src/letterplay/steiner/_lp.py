@@ -41,9 +41,10 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import breadth_first_order
 
+from letterplay.arrays import ranges
 from letterplay.steiner._graph import hop_distances
 
-__all__ = ["BALL_CHUNK", "IDLE", "idle_rows", "node_rows", "safe_bound"]
+__all__ = ["BALL_CHUNK", "IDLE", "edge_rows", "idle_rows", "node_rows", "safe_bound"]
 
 IDLE = 1e-6
 """How far from its bound a row's value must be for the row to count as idle (and how far below
@@ -186,51 +187,73 @@ class _Rows:
 
 
 def node_rows(src: np.ndarray, dst: np.ndarray, root: int, steiner: np.ndarray) -> _Rows:
-    """The rows of each node ``v`` but the root, in order of ``v`` (arcs ``src[j] → dst[j]``,
-    columns ``0 … arcs − 1``, then one ``y`` per node): ``y_v − x(into v) = 0``, and for a
-    Steiner node (``steiner[v]``, never the root: it is a terminal) ``x(out of v) − y_v ≥ 0``
-    after it; then the root's ``x(out of root) ≥ 1``. Each row's arcs in increasing order.
+    """The rows of each node ``v`` but the root, in order of ``v`` (arcs ``src[j] → dst[j]``, the
+    columns): ``x(into v)`` is 1 for a terminal and at most 1 for a Steiner node
+    (``steiner[v]``, never the root: it is a terminal), and for a Steiner node
+    ``x(out of v) − x(into v) ≥ 0`` after it; then the root's ``x(out of root) ≥ 1``. Each
+    row's arcs in increasing order.
 
     Examples
     --------
-    >>> # the path 0 → 1 → 2, rooted at 0, node 1 a Steiner node
-    >>> rows = node_rows(np.array([0, 1]), np.array([1, 2]), 0, np.array([False, True, False]))
-    >>> rows.matrix(5).toarray().astype(int).tolist()  # columns x01, x12, y0, y1, y2
-    [[-1, 0, 0, 1, 0], [0, 1, 0, -1, 0], [0, -1, 0, 0, 1], [1, 0, 0, 0, 0]]
+    >>> # the path 0 → 1 → 2 and its way back, rooted at 0, node 1 a Steiner node
+    >>> src, dst = np.array([0, 1, 1, 2]), np.array([1, 2, 0, 1])
+    >>> rows = node_rows(src, dst, 0, np.array([False, True, False]))
+    >>> rows.matrix(4).toarray().astype(int).tolist()  # columns x01, x12, x10, x21
+    [[1, 0, 0, 1], [-1, 1, 1, -1], [0, 1, 0, 0], [1, 0, 0, 0]]
     >>> [float(x) for x in rows.lower], [float(x) for x in rows.upper]
-    ([0.0, 0.0, 0.0, 1.0], [0.0, inf, 0.0, inf])
+    ([0.0, 0.0, 1.0, 1.0], [1.0, inf, 1.0, inf])
     """
-    n, arcs = len(steiner), len(src)
+    n = len(steiner)
     nodes = np.flatnonzero(np.arange(n) != root)
     two = steiner[nodes]  # a Steiner node has its out-row after its in-row
     first = np.cumsum(1 + two) - (1 + two)  # each node's in-row
     in_row = np.full(n, -1)
     in_row[nodes] = first
-    # entries as (row, place in the row, column, value), sorted by row then place
-    into = np.argsort(dst, kind="stable")
-    into = into[dst[into] != root]
-    place_in = np.arange(len(into)) - np.searchsorted(dst[into], dst[into])
-    out = np.argsort(src, kind="stable")
-    out = out[steiner[src[out]]]
-    place_out = np.arange(len(out)) - np.searchsorted(src[out], src[out])
-    out_degree = np.bincount(src[out], minlength=n)
-    row = np.concatenate([first, in_row[dst[into]], in_row[src[out]] + 1, first[two] + 1])
-    place = np.concatenate([np.zeros(len(nodes)), place_in + 1, place_out, out_degree[nodes[two]]])
-    column = np.concatenate([arcs + nodes, into, out, arcs + nodes[two]])
-    value = np.concatenate(
-        [np.ones(len(nodes)), -np.ones(len(into)), np.ones(len(out)), -np.ones(int(two.sum()))]
-    )
-    order = np.lexsort((place, row))
+    arc = np.arange(len(src))
+    into, out, back = arc[dst != root], arc[steiner[src]], arc[steiner[dst]]
+    row = np.concatenate([in_row[dst[into]], in_row[src[out]] + 1, in_row[dst[back]] + 1])
+    column = np.concatenate([into, out, back])
+    value = np.concatenate([np.ones(len(into)), np.ones(len(out)), -np.ones(len(back))])
+    order = np.lexsort((column, row))
     count = len(nodes) + int(two.sum())
     starts = np.searchsorted(row[order], np.arange(count + 1))
-    kind = np.zeros(count, dtype=bool)
-    kind[first[two] + 1] = True
+    out_row = np.zeros(count, dtype=bool)
+    out_row[first[two] + 1] = True
+    lower = np.zeros(count)
+    lower[first[~two]] = 1.0  # a terminal has its parent
     rows = _Rows()
-    rows.add_block(
-        starts, column[order], value[order], lower=0.0, upper=np.where(kind, np.inf, 0.0)
-    )
+    upper = np.where(out_row, np.inf, 1.0)
+    rows.add_block(starts, column[order], value[order], lower=lower, upper=upper)
     leaving = np.flatnonzero(src == root)
     rows.add(leaving, np.ones(len(leaving)), 1, np.inf)
+    return rows
+
+
+def edge_rows(pattern: _Pattern, arcs: np.ndarray, rows: _Rows | None = None) -> _Rows:
+    """For each of the ``arcs`` ``u → v`` (of the ``pattern``'s graph, arcs ``j`` and ``j ± m``
+    opposite), the row ``x(u → v) − x(into u but from v) ≤ 0``: an arc is used only by a node
+    with a parent other than the arc's head. Added to ``rows`` (new ones by default).
+
+    Examples
+    --------
+    >>> # the path 0 - 1 - 2 as arcs 0 → 1, 1 → 2, 1 → 0, 2 → 1
+    >>> pattern = _Pattern(3, np.array([0, 1, 1, 2]), np.array([1, 2, 0, 1]))
+    >>> edge_rows(pattern, np.array([1])).matrix(4).toarray().astype(int).tolist()
+    [[-1, 1, 0, 0]]
+    """
+    tail = pattern.rows[pattern.position[arcs]]
+    starts, ends = pattern.indptr[tail], pattern.indptr[tail + 1]
+    places = ranges(starts, ends)  # the arcs out of each tail, by the pattern's positions
+    row = np.repeat(np.arange(len(arcs)), ends - starts)
+    other = places != pattern.position[arcs][row]  # the reverse of the arc itself goes
+    into = pattern.order[pattern.reverse[places[other]]]
+    row = np.concatenate([np.arange(len(arcs)), row[other]])
+    column = np.concatenate([arcs, into])
+    value = np.concatenate([np.ones(len(arcs)), -np.ones(len(into))])
+    order = np.lexsort((column, row))
+    rows = _Rows() if rows is None else rows
+    starts = np.searchsorted(row[order], np.arange(len(arcs) + 1))
+    rows.add_block(starts, column[order], value[order], lower=-np.inf, upper=0.0)
     return rows
 
 
@@ -241,7 +264,8 @@ BALL_CHUNK = 1 << 22
 
 class _Pattern:
     """The arcs as one sparsity pattern: ``order`` sorts them by tail then head (CSR order);
-    ``reverse[p]`` is the position of the arc opposite the one at position ``p``."""
+    ``position[j]`` is arc ``j``'s position in it, ``reverse[p]`` that of the arc opposite the
+    one at position ``p``."""
 
     def __init__(self, n: int, src: np.ndarray, dst: np.ndarray):
         self.n = n
@@ -249,11 +273,12 @@ class _Pattern:
         self.rows = src[self.order]
         self.indices = dst[self.order].astype(np.int32)
         self.indptr = np.searchsorted(self.rows, np.arange(n + 1)).astype(np.int32)
-        position = np.empty(len(src), dtype=np.int64)
-        position[self.order] = np.arange(len(src))
+        # each arc's position, and the position of the arc opposite the one at each position
+        self.position = np.empty(len(src), dtype=np.int64)
+        self.position[self.order] = np.arange(len(src))
         m = len(src) // 2
         opposite = np.concatenate([np.arange(m, 2 * m), np.arange(m)])  # arc j and j ± m
-        self.reverse = position[opposite[self.order]]
+        self.reverse = self.position[opposite[self.order]]
 
     def reach(self, mask: np.ndarray, start: int) -> np.ndarray:
         """The nodes reached from ``start`` along the arcs at the positions in ``mask``."""
@@ -336,7 +361,6 @@ class _Model:
         self.cost = self.lower = self.upper = np.zeros(0)
         # HiGHS's columns, as this model's; and each column's place in HiGHS (-1: set aside)
         self.held = self.where = np.zeros(0, dtype=np.int64)
-        self.movable = 0  # the columns before this one may be set aside
         self.in_order = True  # HiGHS holds every column, in the model's order
         self.whole = False  # every column in HiGHS for good (the branch and bound)
         self.leaving: np.ndarray | None = None  # to set aside before the next solve
@@ -347,9 +371,8 @@ class _Model:
         """How many columns the model has."""
         return len(self.cost)
 
-    def add_columns(self, cost, lower, upper, *, movable: int | None = None) -> None:
-        """The model's columns (once, before any row): their costs and bounds; only the first
-        ``movable`` (all by default) may be set aside."""
+    def add_columns(self, cost, lower, upper) -> None:
+        """The model's columns (once, before any row): their costs and bounds."""
         self.cost, self.lower, self.upper = (
             np.array(v, dtype=np.float64) for v in (cost, lower, upper)
         )
@@ -358,7 +381,6 @@ class _Model:
         empty = (0, np.zeros(k, dtype=np.int32), np.zeros(0, dtype=np.int32), np.zeros(0))
         self.h.addCols(k, self.cost, self.lower, self.upper, *empty)
         self.held, self.where = np.arange(k), np.arange(k)
-        self.movable = k if movable is None else movable
 
     def add(self, rows: _Rows) -> None:
         """Add ``rows`` (over all the columns) to the model and to the copy; a row that the
@@ -464,13 +486,12 @@ class _Model:
     def _to_set_aside(self, reduced: np.ndarray) -> None:
         """After an optimal solve, at its columns' ``reduced`` costs: the columns to set aside
         before the next, if enough."""
-        held = self.held[self.held < self.movable]
-        reduced = reduced[held]
+        held, reduced = self.held, reduced[self.held]
         # a column not basic has a reduced cost other than 0 (a basic one may not go: HiGHS's
         # basis would fall short); a fixed one goes however little its reduced cost
         fixed = (self.upper[held] == 0) & (np.abs(reduced) > IDLE)
         leaving = held[(reduced >= SET_ASIDE_COST - IDLE) | fixed]
-        self.leaving = leaving if len(leaving) >= SET_ASIDE_SHARE * len(self.held) else None
+        self.leaving = leaving if len(leaving) >= SET_ASIDE_SHARE * len(held) else None
 
     def _set_aside(self) -> None:
         """Take the columns chosen after the last solve out of HiGHS (deleting columns resets

@@ -99,15 +99,13 @@ def restricted_graph(g: _Reduced, gone: np.ndarray) -> tuple[_Reduced, np.ndarra
     return small, nodes, edges
 
 
-def column_map(m: int, n: int, edges: np.ndarray, nodes: np.ndarray) -> np.ndarray:
-    """For each column of the cut formulation on ``m`` edges and ``n`` nodes (arcs ``j`` and
-    ``j + m``, then a column per node), its column on the graph of ``edges`` and ``nodes``, or
-    -1 when gone."""
-    columns = np.full(2 * m + n, -1, dtype=np.int64)
+def column_map(m: int, edges: np.ndarray) -> np.ndarray:
+    """For each column of the cut formulation on ``m`` edges (arcs ``j`` and ``j + m``), its
+    column on the graph of ``edges``, or -1 when gone."""
+    columns = np.full(2 * m, -1, dtype=np.int64)
     k = len(edges)
     columns[edges] = np.arange(k)
     columns[edges + m] = np.arange(k, 2 * k)
-    columns[2 * m + nodes] = 2 * k + np.arange(len(nodes))
     return columns
 
 
@@ -224,9 +222,9 @@ class _Restarts:
         that are too dear for it come back to this one (and from a stage's restart, they go on
         where the stage's go: too dear for the stage, they may still beat the best tree above
         it)."""
-        m, n = self.m, self.n
+        m = self.m
         small, nodes, edges = restricted_graph(self.g, fixed[:m] & fixed[m:])
-        carried = carried_rows(self.model, self.structural, column_map(m, n, edges, nodes))
+        carried = carried_rows(self.model, self.structural, column_map(m, edges))
         if drop:  # the model, flow pattern, heuristic view and pool: their memory goes first
             self.h = self.model = self.pattern = self.whole = self.view = self.pool = None
             self.balls = {}
