@@ -248,10 +248,14 @@ class _BranchAndCut(_Restarts):
         :func:`._lp.edge_rows` writes them."""
         m, arcs = self.m, 2 * self.m
         both = np.tile(x[:m] + x[m:arcs], 2)
-        parent = np.bincount(self.dst, weights=x[:arcs], minlength=self.n)  # in-degrees
-        bad = (both > parent[self.src] + VIOLATION) & (self.src != self.root)
+        bad = (both > self._in_degrees(x)[self.src] + VIOLATION) & (self.src != self.root)
         if bad.any():
             _lp.edge_rows(self.pattern, np.flatnonzero(bad), rows)
+
+    def _in_degrees(self, x: np.ndarray) -> np.ndarray:
+        """Each node's in-degree in the solution ``x``: its value in the tree (1 for a node of
+        a tree, which has one parent)."""
+        return np.bincount(self.dst, weights=x[: 2 * self.m], minlength=self.n)
 
     def _cut_row(self, inside: np.ndarray, rows: _Rows, x: np.ndarray, seen: set) -> bool:
         """Add the cut of the arcs leaving ``inside`` (it holds the root, not every terminal)
@@ -429,8 +433,8 @@ class _BranchAndCut(_Restarts):
 
     def _node_tree(self, x: np.ndarray) -> None:
         """The tree spanning the nodes of an integer solution, when they join the terminals."""
-        parent = np.bincount(self.dst, weights=x[: 2 * self.m], minlength=self.n)
-        nodes = set(np.flatnonzero(parent > 0.5).tolist()) | set(self.terms.tolist())
+        inside = np.flatnonzero(self._in_degrees(x) > 0.5)
+        nodes = set(inside.tolist()) | set(self.terms.tolist())
         tree = _tree_on(self.view, nodes)  # type: ignore[arg-type]
         if len(tree.edges) == len(tree.nodes) - 1:
             self._found(tree.cost, [(int(self.g.a[j]), int(self.g.b[j])) for j in tree.edges])

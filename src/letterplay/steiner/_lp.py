@@ -241,11 +241,12 @@ def edge_rows(pattern: _Pattern, arcs: np.ndarray, rows: _Rows | None = None) ->
     >>> edge_rows(pattern, np.array([1])).matrix(4).toarray().astype(int).tolist()
     [[-1, 1, 0, 0]]
     """
-    tail = pattern.rows[pattern.position[arcs]]
+    at = pattern.position[arcs]
+    tail = pattern.rows[at]
     starts, ends = pattern.indptr[tail], pattern.indptr[tail + 1]
     places = ranges(starts, ends)  # the arcs out of each tail, by the pattern's positions
     row = np.repeat(np.arange(len(arcs)), ends - starts)
-    other = places != pattern.position[arcs][row]  # the reverse of the arc itself goes
+    other = places != at[row]  # the reverse of the arc itself goes
     into = pattern.order[pattern.reverse[places[other]]]
     row = np.concatenate([np.arange(len(arcs)), row[other]])
     column = np.concatenate([arcs, into])
