@@ -482,6 +482,27 @@ def test_the_flow_cuts_cut_off_every_terminal_a_unit_does_not_reach(instance, se
             assert round(least * FLOW_SCALE) == flow
 
 
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances(), st.integers(0, 2**32 - 1), st.integers(1, 4))
+def test_a_round_of_flows_stops_once_it_has_had_the_lps_time(instance, seed, fewest):
+    """Given no time (the LP's, :data:`._cut.FEWEST_CUTS`), the flow cuts of a random point
+    stop at the first terminal that finds the round the fewest rows: the rows are the first
+    ones the flows find given all the time, as many as that takes (a flow adds up to two)."""
+    bc, _, _, _ = rooted_optimum(instance)
+    bc._build()
+    x = np.random.default_rng(seed).choice([0.0, 0.25, 0.5, 1.0], size=2 * bc.m)
+    x[bc.fixed] = 0.0  # as the LP's are
+    every, first = _Rows(), _Rows()
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(cut_module, "CUTS_PER_ROUND", 10**6)
+        monkeypatch.setattr(cut_module, "FEWEST_CUTS", fewest)
+        bc._flow_cuts(x, every)
+        bc._flow_cuts(x, first, seconds=0.0)
+    k = len(first)
+    assert min(len(every), fewest) <= k <= min(len(every), fewest + 1)
+    assert [a.tolist() for a in first.indices] == [a.tolist() for a in every.indices[:k]]
+
+
 @st.composite
 def balls(draw):
     """A random graph of up to 40 nodes (as a pattern of arcs both ways), its root, a terminal,

@@ -22,17 +22,19 @@ There are exponentially many cuts, so they are added as needed (:class:`_BranchA
    cheap to follow); find violated cuts by a maximum flow from the root to each terminal
    (capacities the arc values; in large graphs first on a ball around it, :mod:`._flows`), for
    each the cut next to the root and the one next to the terminal (*back cuts*), and the
-   violated edge rows; until none is violated, or the bound stalls once the rounds have taken a
-   while (:mod:`._stall`). The bound is computed from the dual values again, valid for any dual
-   vector (Neumaier & Shcherbina), so it does not rest on the solver's tolerances; arcs whose
-   reduced cost lifts it to the best tree are fixed to 0; once half of the edges have both arcs
-   fixed, the branch-and-cut starts again on the rest (:mod:`._restrict`). While the best tree
-   is a few above the bound, the trees as cheap as the bound are searched alone, on the edges
-   they may use (*stages*): one found is optimal, none lifts the bound. A tree well below the
-   upper bound the graph was reduced with, and each restart, have the reductions run again on
-   the edges left, with the best tree's cost, and the arcs of the edges they remove fixed to 0.
-   Every few rounds the cut rows the LP no longer needs are deleted; arcs whose reduced cost is
-   an edge or more leave HiGHS's model until priced back (:mod:`._lp`).
+   violated edge rows (a round's flows stop at 100 rows, or sooner once they have taken as long
+   as its LP: :data:`FEWEST_CUTS`); until none is violated, or the bound stalls once the
+   rounds have taken a while (:mod:`._stall`). The bound is computed from the dual values
+   again, valid for any dual vector (Neumaier & Shcherbina), so it does not rest on the
+   solver's tolerances; arcs whose reduced cost lifts it to the best tree are fixed to 0; once
+   half of the edges have both arcs fixed, the branch-and-cut starts again on the rest
+   (:mod:`._restrict`). While the best tree is a few above the bound, the trees as cheap as
+   the bound are searched alone, on the edges they may use (*stages*): one found is optimal,
+   none lifts the bound. A tree well below the upper bound the graph was reduced with, and each
+   restart, have the reductions run again on the edges left, with the best tree's cost, and the
+   arcs of the edges they remove fixed to 0. Every few rounds the cut rows the LP no longer
+   needs are deleted; arcs whose reduced cost is an edge or more leave HiGHS's model until
+   priced back (:mod:`._lp`).
 2. The integer programme with those rows and a cutoff below the best tree (:mod:`._branch`):
    HiGHS's branch and bound (its own cuts, heuristics and presolve). Each integer solution it
    finds is checked as it comes: one that reaches every terminal is a tree (kept, polished by
@@ -82,6 +84,7 @@ References
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
@@ -113,6 +116,17 @@ POLISH_SECONDS = 0.5
 CUTS_PER_ROUND = 100
 """A round of separation stops once it has this many rows (the LP moves on, and the next
 round looks again); only a round through every terminal that finds none ends the cutting."""
+
+FEWEST_CUTS = 20
+"""A round's flows also stop once they have taken as long as the round's LP solve and found
+this many rows (:meth:`_BranchAndCut._flow_cuts`), and the LP moves on (20, the one value
+tried). On the SteinLib-like d19 graphs (1,000 nodes, 25,000 edges, 250 terminals) a restart's
+LP solves in 0.01 to 0.03 s and a flow takes some 3 ms, so the flows took 0.2 to 0.5 s of a
+round's 0.3 to 0.6: like-d19-1's LP stood a unit below its bound until the stall rule handed
+over to the branch and bound, open at 30 s in five of six runs; with each round's flows stopped
+at the LP's time, it was proven in 14 and 15 s. On word graphs an LP takes 0.05 to 0.3 s and
+the flows on balls a few milliseconds, so their rounds mostly keep their 100 rows (stopped at
+30 rows instead, 20-34 and 20-10 were open at 60 s)."""
 
 DROP_ROUNDS = 5
 """Every this many cut rounds the idle cut rows are deleted (:meth:`_BranchAndCut._drop_idle_rows`).
@@ -270,28 +284,31 @@ class _BranchAndCut(_Restarts):
         rows.add(arcs, np.ones(len(arcs)), 1, self.inf)
         return True
 
-    def _separate(self, x: np.ndarray, rows: _Rows) -> None:
+    def _separate(self, x: np.ndarray, rows: _Rows, *, seconds: float = math.inf) -> None:
         """The flow cuts of a mix of the LP solution ``x`` and a *core point* inside the cut
         polytope (*in-out separation*: Ben-Ameur & Neto; Fischetti et al.), else of ``x``; the
         core starts at 1 (each restart and stage afresh) and moves :data:`CORE_STEP` of the way
         to ``x``. On word graphs the LP jumps between vertices of a flat face; the cuts of a
-        point inside cut deeper."""
+        point inside cut deeper. Each point's flows may stop after ``seconds`` (the LP's,
+        :data:`FEWEST_CUTS`)."""
         core = np.ones_like(x) if self.core is None else self.core
         before = len(rows)
         for _ in range(IN_OUT_TRIES):
             mix = IN_OUT * x + (1.0 - IN_OUT) * core
-            self._flow_cuts(mix, rows)
+            self._flow_cuts(mix, rows, seconds=seconds)
             if len(rows) > before:
                 break
             core = mix  # inside every cut, and nearer the LP solution (:data:`IN_OUT_TRIES`)
         else:
-            self._flow_cuts(x, rows)
+            self._flow_cuts(x, rows, seconds=seconds)
         self.core = core + CORE_STEP * (x - core)
 
-    def _flow_cuts(self, x: np.ndarray, rows: _Rows) -> None:
+    def _flow_cuts(self, x: np.ndarray, rows: _Rows, *, seconds: float = math.inf) -> None:
         """Violated cuts by maximum flow from the root to each terminal; for each, the cut next
-        to the root and the one next to the terminal. The flow is found first on a ball around
-        the terminal (:mod:`._flows`), then, when a unit gets through there, on the whole graph."""
+        to the root and the one next to the terminal; until :data:`CUTS_PER_ROUND` rows, or
+        :data:`FEWEST_CUTS` once the flows have taken ``seconds``. The flow is found first on a
+        ball around the terminal (:mod:`._flows`), then, when a unit gets through there, on the
+        whole graph."""
         cap = np.floor(x[: 2 * self.m] * FLOW_SCALE).astype(np.int64)
         cap[self.fixed] = 0
         capacity = cap[self.pattern.order]  # by the pattern's positions
@@ -305,8 +322,12 @@ class _BranchAndCut(_Restarts):
                 self._cut_row(root_side, rows, x, seen)
                 self._cut_row(~rest, rows, x, seen)
         order = np.random.default_rng(self.rounds).permutation(self.others)
+        until = time.perf_counter() + seconds
         for i, t in enumerate(order.tolist()):
-            if time.perf_counter() > self.deadline or len(rows) >= CUTS_PER_ROUND:
+            now = time.perf_counter()
+            if now > self.deadline or len(rows) >= CUTS_PER_ROUND:
+                return
+            if now > until and len(rows) >= FEWEST_CUTS:  # the LP's turn (:data:`FEWEST_CUTS`)
                 return
             if i % 16 == 15:
                 report(self.progress, "cutting planes", self.rounds, LP_ROUNDS)
@@ -489,7 +510,8 @@ class _BranchAndCut(_Restarts):
             _lp._lp_time_limit(h, max(left, 1e-3))
             start = time.perf_counter()
             self.model.solve()
-            self.lp_seconds += time.perf_counter() - start
+            solved = time.perf_counter() - start
+            self.lp_seconds += solved
             if self.state.error is not None:
                 raise self.state.error
             if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
@@ -519,7 +541,7 @@ class _BranchAndCut(_Restarts):
             rows = _Rows()
             start = time.perf_counter()
             self._edge_rows(x, rows)
-            self._separate(x, rows)
+            self._separate(x, rows, seconds=solved)
             self.separation_seconds += time.perf_counter() - start
             if not len(rows):
                 return
