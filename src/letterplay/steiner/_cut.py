@@ -118,15 +118,15 @@ CUTS_PER_ROUND = 100
 round looks again); only a round through every terminal that finds none ends the cutting."""
 
 FEWEST_CUTS = 20
-"""A round's flows also stop once they have taken as long as the round's LP solve and found
-this many rows (:meth:`_BranchAndCut._flow_cuts`), and the LP moves on (20, the one value
-tried). On the SteinLib-like d19 graphs (1,000 nodes, 25,000 edges, 250 terminals) a restart's
-LP solves in 0.01 to 0.03 s and a flow takes some 3 ms, so the flows took 0.2 to 0.5 s of a
-round's 0.3 to 0.6: like-d19-1's LP stood a unit below its bound until the stall rule handed
-over to the branch and bound, open at 30 s in five of six runs; with each round's flows stopped
-at the LP's time, it was proven in 14 and 15 s. On word graphs an LP takes 0.05 to 0.3 s and
-the flows on balls a few milliseconds, so their rounds mostly keep their 100 rows (stopped at
-30 rows instead, 20-34 and 20-10 were open at 60 s)."""
+"""A round's flows also stop once they have taken as long as the round's LP solve and found this
+many rows (:meth:`_BranchAndCut._flow_cuts`), and the LP moves on (20, the one value tried). On the
+SteinLib-like d19 graphs (1,000 nodes, 25,000 edges, 250 terminals) the LP on the edges the
+reductions leave solves in 0.01 to 0.03 s and a flow takes some 3 ms, so the flows took 0.2 to 0.5 s
+of a round's 0.3 to 0.6: like-d19-1's LP stood a unit below its bound until the stall rule handed
+over to the branch and bound, open at 30 s in five of six runs; with each round's flows stopped at
+the LP's time, it was proven in 14 and 15 s. On word graphs an LP takes 0.05 to 0.3 s and the flows
+on balls a few milliseconds, so their rounds mostly keep their 100 rows (stopped at 30 rows instead,
+20-34 and 20-10 were open at 60 s)."""
 
 DROP_ROUNDS = 5
 """Every this many cut rounds the idle cut rows are deleted (:meth:`_BranchAndCut._drop_idle_rows`).
