@@ -36,7 +36,7 @@ PROBING_RULE = 1 << 15
 
 def _support(bc, x: np.ndarray) -> sp.csr_array:
     """The graph of the arcs an integer solution ``x`` of the branch-and-cut ``bc`` takes."""
-    chosen = np.flatnonzero(x[: 2 * bc.m] > 0.5)
+    chosen = np.flatnonzero(x > 0.5)
     return sp.csr_array(
         (np.ones(len(chosen)), (bc.src[chosen], bc.dst[chosen])), shape=(bc.n, bc.n)
     )

@@ -260,8 +260,8 @@ class _BranchAndCut(_Restarts):
     def _edge_rows(self, x: np.ndarray, rows: _Rows) -> None:
         """Violated rows ``x_uv + x_vu <= x(into u)`` (u not the root), as
         :func:`._lp.edge_rows` writes them."""
-        m, arcs = self.m, 2 * self.m
-        both = np.tile(x[:m] + x[m:arcs], 2)
+        m = self.m
+        both = np.tile(x[:m] + x[m:], 2)
         bad = (both > self._in_degrees(x)[self.src] + VIOLATION) & (self.src != self.root)
         if bad.any():
             _lp.edge_rows(self.pattern, np.flatnonzero(bad), rows)
@@ -269,7 +269,7 @@ class _BranchAndCut(_Restarts):
     def _in_degrees(self, x: np.ndarray) -> np.ndarray:
         """Each node's in-degree in the solution ``x``: its value in the tree (1 for a node of
         a tree, which has one parent)."""
-        return np.bincount(self.dst, weights=x[: 2 * self.m], minlength=self.n)
+        return np.bincount(self.dst, weights=x, minlength=self.n)
 
     def _cut_row(self, inside: np.ndarray, rows: _Rows, x: np.ndarray, seen: set) -> bool:
         """Add the cut of the arcs leaving ``inside`` (it holds the root, not every terminal)
@@ -309,7 +309,7 @@ class _BranchAndCut(_Restarts):
         :data:`FEWEST_CUTS` once the flows have taken ``seconds``. The flow is found first on a
         ball around the terminal (:mod:`._flows`), then, when a unit gets through there, on the
         whole graph."""
-        cap = np.floor(x[: 2 * self.m] * FLOW_SCALE).astype(np.int64)
+        cap = np.floor(x * FLOW_SCALE).astype(np.int64)
         cap[self.fixed] = 0
         capacity = cap[self.pattern.order]  # by the pattern's positions
         whole = None  # the whole graph's capacities, at its first flow (balls may do them all)
@@ -441,8 +441,7 @@ class _BranchAndCut(_Restarts):
 
     def _lp_tree(self, x: np.ndarray) -> None:
         """The shortest-path heuristic led by the LP: arcs the LP uses are cheap to follow."""
-        arcs = 2 * self.m
-        guide = self.cost * np.clip(1.0 - x[:arcs], 0.0, 1.0)
+        guide = self.cost * np.clip(1.0 - x, 0.0, 1.0)
         guide[self.fixed] = np.inf
         guide[self.dst == self.root] = np.inf
         g = self.g
